@@ -1,0 +1,82 @@
+/**
+ * The API server, assembled: shared services as decorations, cross-cutting hooks, then one plugin per area.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { installErrorHandler } from './core/errors.js';
+import { installAccessControl } from './core/access.js';
+import { installMultipart } from './core/uploads.js';
+import { createMailer, type Mailer } from './core/mailer.js';
+import docs from './plugins/docs.js';
+import authRoutes from './plugins/auth/index.js';
+import hierarchyRoutes from './plugins/hierarchy/index.js';
+import projectRoutes from './plugins/projects/index.js';
+import tagRoutes from './plugins/tags/index.js';
+import userRoutes from './plugins/users/index.js';
+import catalogueRoutes from './plugins/catalogue/index.js';
+import settingsRoutes from './plugins/settings/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance { config: Config; db: Db; mailer: Mailer }
+}
+
+export interface AppOptions { config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; webDir?: string }
+
+export async function buildApp({ config, db, mailer, logger = false, webDir }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      plugins: [(ajv: any) => ajv.addFormat('binary', true)],
+    },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.addHook('onClose', async () => app.mailer.close());
+
+  installErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-origin' } });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
+  await app.register(rateLimit, { global: false });
+  installAccessControl(app);
+  installMultipart(app);
+  await app.register(docs);
+
+  await app.register(async (api) => {
+    // Under /api everything needs a signed-in user unless a route says otherwise.
+    api.addHook('onRoute', (route) => { route.config = { access: 'user', ...(route.config as object) }; });
+    await api.register(authRoutes);
+    await api.register(hierarchyRoutes);
+    await api.register(projectRoutes);
+    await api.register(tagRoutes);
+    await api.register(userRoutes);
+    await api.register(catalogueRoutes);
+    await api.register(settingsRoutes);
+  }, { prefix: '/api' });
+
+  await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+
+  // The built web app, with history fallback so /app/... deep links load the SPA.
+  const indexHtml = webDir && path.join(webDir, 'index.html');
+  if (webDir && fs.existsSync(indexHtml!)) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
+      return reply.status(404).send({ detail: 'No encontrado.' });
+    }
+    return reply.type('text/html').send(fs.createReadStream(indexHtml));
+  });
+  return app;
+}

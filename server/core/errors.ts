@@ -1,0 +1,108 @@
+/**
+ * Errors in the Django-REST-Framework shape the web app was written against:
+ * 400 `{field: ["message"], non_field_errors: ["message"]}`, and `{detail}` for 401/403/404 and the rest.
+ * Nothing else (stack, SQL) ever leaves the server.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(public statusCode: number, public body: Record<string, unknown>) {
+    super(typeof body.detail === 'string' ? body.detail : 'API error');
+  }
+}
+
+export const badRequest = (errors: FieldErrors) => new ApiError(400, errors);
+export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+export const nonFieldError = (message: string) => badRequest({ non_field_errors: [message] });
+export const notFound = () => new ApiError(404, { detail: 'No encontrado.' });
+export const forbidden = (detail = 'Usted no tiene permiso para realizar esta acción.') => new ApiError(403, { detail });
+export const unauthorized = (detail = 'Las credenciales de autenticación no se proveyeron.') => new ApiError(401, { detail });
+
+export const MSG = {
+  required: 'Este campo es requerido.',
+  blank: 'Este campo no puede estar en blanco.',
+  integer: 'Introduzca un número entero válido.',
+  number: 'Introduzca un número válido.',
+  string: 'No es una cadena válida.',
+  boolean: 'Debe ser un valor booleano válido.',
+  email: 'Introduzca una dirección de correo electrónico válida.',
+  choice: 'Elija una opción válida.',
+  maxLength: (n: number) => `Asegúrese de que este campo no tenga más de ${n} caracteres.`,
+  minLength: (n: number) => `Asegúrese de que este campo tenga al menos ${n} caracteres.`,
+  minimum: (n: number) => `Asegúrese de que este valor sea mayor o igual a ${n}.`,
+  maximum: (n: number) => `Asegúrese de que este valor sea menor o igual a ${n}.`,
+  invalid: 'Valor inválido.',
+  unknownId: (id: unknown) => `Clave primaria "${id}" inválida - objeto no existe.`,
+};
+
+interface AjvError { keyword: string; instancePath: string; params: Record<string, any>; message?: string }
+
+function messageFor(e: AjvError): string {
+  switch (e.keyword) {
+    case 'required': return MSG.required;
+    case 'type':
+      if (String(e.params.type).includes('integer')) return MSG.integer;
+      if (String(e.params.type).includes('number')) return MSG.number;
+      if (String(e.params.type).includes('boolean')) return MSG.boolean;
+      if (String(e.params.type).includes('string')) return MSG.string;
+      return MSG.invalid;
+    case 'maxLength': return MSG.maxLength(e.params.limit);
+    case 'minLength': return e.params.limit === 1 ? MSG.blank : MSG.minLength(e.params.limit);
+    case 'format': return e.params.format === 'email' ? MSG.email : MSG.invalid;
+    case 'enum': case 'const': case 'anyOf': case 'oneOf': return MSG.choice;
+    case 'minimum': case 'exclusiveMinimum': return MSG.minimum(e.params.limit);
+    case 'maximum': case 'exclusiveMaximum': return MSG.maximum(e.params.limit);
+    case 'maxItems': return `Asegúrese de que este campo no tenga más de ${e.params.limit} elementos.`;
+    case 'minItems': return `Asegúrese de que este campo tenga al menos ${e.params.limit} elementos.`;
+    default: return MSG.invalid;
+  }
+}
+
+/** Turns Ajv's list into `{field: [messages]}`; a body that is not an object at all is a non-field error. */
+export function validationToFieldErrors(errors: AjvError[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const segments = e.instancePath.split('/').filter(Boolean);
+    const field = e.keyword === 'required' ? [...segments, e.params.missingProperty].join('.') : segments.join('.');
+    const key = field || 'non_field_errors';
+    const msg = field ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
+    // anyOf/oneOf report once per branch: keep each message once.
+    if (!(out[key] ??= []).includes(msg)) out[key].push(msg);
+  }
+  return out;
+}
+
+/** PostgreSQL error codes that are the caller's fault, not ours. */
+function fromDatabase(err: any): ApiError | null {
+  const code = err?.code ?? err?.cause?.code;
+  if (code === '23505') return nonFieldError('Ya existe un registro con estos datos.');
+  if (code === '23503') return nonFieldError('El registro está relacionado con otros datos que no existen o que lo necesitan.');
+  if (code === '22P02' || code === '22003' || code === '22001') return nonFieldError(MSG.invalid);
+  return null;
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { body?: Record<string, unknown> }, request, reply) => {
+    if (err instanceof ApiError) return reply.status(err.statusCode).send(err.body);
+    if (err.validation) return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[]));
+    const db = fromDatabase(err);
+    if (db) return reply.status(400).send(db.body);
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 400) return reply.status(400).send({ non_field_errors: [clientMessage(err)] });
+    if (status === 429) return reply.status(429).send({ detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
+    if (status < 500) return reply.status(status).send({ detail: clientMessage(err) });
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Error interno del servidor.' });
+  });
+}
+
+function clientMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY': case 'FST_ERR_CTP_EMPTY_JSON_BODY': return 'JSON mal formado.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'El cuerpo de la solicitud es demasiado grande.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'Tipo de contenido no soportado.';
+    default: return err.message;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * What an ordinary user may see, as SQL conditions. A user sees a project linked to them directly
+ * (project-user link) or through one of their tags (tag-user + tag-project), and everything below
+ * such a project. Staff see everything (no condition).
+ */
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { projects, powerPlants, investors, mppts, strings, panels, projectUsers, tagUsers, tagProjects, tags } from '../db/schema.js';
+
+export function visibleProjectIds(db: Db, userId: number) {
+  return db.select({ id: projects.id }).from(projects).where(or(
+    inArray(projects.id, db.select({ id: projectUsers.user_project }).from(projectUsers).where(eq(projectUsers.users, userId))),
+    inArray(projects.id, db.select({ id: tagProjects.project }).from(tagProjects)
+      .innerJoin(tagUsers, eq(tagUsers.tag, tagProjects.tag)).where(eq(tagUsers.customuser, userId))),
+  ));
+}
+
+const plantIds = (db: Db, userId: number) =>
+  db.select({ id: powerPlants.id }).from(powerPlants).where(inArray(powerPlants.project, visibleProjectIds(db, userId)));
+const investorIds = (db: Db, userId: number) =>
+  db.select({ id: investors.id }).from(investors).where(inArray(investors.plant, plantIds(db, userId)));
+const mpptIds = (db: Db, userId: number) =>
+  db.select({ id: mppts.id }).from(mppts).where(inArray(mppts.investor, investorIds(db, userId)));
+const stringIds = (db: Db, userId: number) =>
+  db.select({ id: strings.id }).from(strings).where(inArray(strings.mppt, mpptIds(db, userId)));
+
+/** The condition limiting each level of the hierarchy (and tags) to what `request.user` may see. */
+export const scopes = {
+  project: (db: Db, userId: number): SQL => inArray(projects.id, visibleProjectIds(db, userId)),
+  plant: (db: Db, userId: number): SQL => inArray(powerPlants.project, visibleProjectIds(db, userId)),
+  investor: (db: Db, userId: number): SQL => inArray(investors.plant, plantIds(db, userId)),
+  mppt: (db: Db, userId: number): SQL => inArray(mppts.investor, investorIds(db, userId)),
+  string: (db: Db, userId: number): SQL => inArray(strings.mppt, mpptIds(db, userId)),
+  panel: (db: Db, userId: number): SQL => inArray(panels.string, stringIds(db, userId)),
+  tag: (db: Db, userId: number): SQL =>
+    inArray(tags.id, db.select({ id: tagUsers.tag }).from(tagUsers).where(eq(tagUsers.customuser, userId))),
+};
+export type Scope = keyof typeof scopes;
+
+/** The scope condition for this request: none for staff. */
+export function scopeFor(request: FastifyRequest, scope: Scope | undefined): SQL | undefined {
+  if (!scope || request.user?.is_staff) return undefined;
+  if (!request.user) return sql`false`;
+  return scopes[scope](request.server.db, request.user.id);
+}
