@@ -6,10 +6,10 @@
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from './access.js';
-import { badRequest, MSG, notFound, type FieldErrors } from './errors.js';
+import { badRequest, MSG, NOT_BLANK, notFound, type FieldErrors } from './errors.js';
 import { list, listOf, ListQuery } from './lists.js';
 import { removeMedia, withUploads, type UploadKind } from './uploads.js';
 import { scopeFor, type Scope } from './visibility.js';
@@ -49,6 +49,8 @@ export interface CrudSpec {
   scope?: Scope;
   /** Body fields that are files (multipart), with what they may contain. */
   files?: Record<string, UploadKind>;
+  /** A field's own 400 message when it is missing or blank on create or update, e.g. {name: 'El nombre es requerido'}. */
+  requiredMessages?: Record<string, string>;
   /** Body fields holding ids of other rows: checked to exist (and be visible) -> 400 naming the field. */
   references?: Record<string, Reference>;
   ordering?: Record<string, PgColumn | SQL>;
@@ -85,7 +87,14 @@ export async function checkReferences(request: FastifyRequest, body: Record<stri
   if (Object.keys(errs).length) throw badRequest(errs);
 }
 
-const partial = (schema: TObject) => Type.Partial(schema, { minProperties: 0 });
+/** Runs a serializer that takes every row at once over a `list()` result, paged or not. */
+export async function serializeList(result: Awaited<ReturnType<typeof list>>, serialize: (rows: any[]) => Promise<unknown[]> | unknown[]) {
+  return Array.isArray(result) ? serialize(result) : { ...result, results: await serialize(result.results) };
+}
+
+/** Fields a body does not describe (id, created_at, derived fields) are dropped, never written. */
+const closed = (schema: TObject) => Type.Object(schema.properties, { ...schema, additionalProperties: false });
+const partial = (schema: TObject) => Type.Partial(closed(schema), { minProperties: 0 });
 
 export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
   const { db } = app;
@@ -104,9 +113,7 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
   const listRows = (request: FastifyRequest, where?: SQL) => list<Row>(db, request, {
     table: spec.table, where: and(where, scopeFor(request, spec.scope)), ordering, search: spec.search,
     fields: spec.fields, join: spec.join,
-  }).then(async (result) => Array.isArray(result)
-    ? serialize(request, result as Row[])
-    : { ...result, results: await serialize(request, result.results as Row[]) });
+  }).then((result) => serializeList(result, (rows) => serialize(request, rows as Row[])));
   const schema = (summary: string, extra: Record<string, unknown>) => ({ tags: [spec.name], summary, ...extra });
 
   if (spec.paths.list) {
@@ -140,8 +147,8 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
 
   if (spec.paths.create) {
     app.post(spec.paths.create, {
-      config: { access: write },
-      schema: schema(`Create ${spec.name}`, { body: spec.body, consumes, response: { 201: spec.item, ...errors } }),
+      config: { access: write, requiredMessages: spec.requiredMessages },
+      schema: schema(`Create ${spec.name}`, { body: closed(spec.body), consumes, response: { 201: spec.item, ...errors } }),
     }, async (request, reply) => {
       const body = { ...(request.body as Record<string, unknown>) };
       await checkReferences(request, body, spec.references);
@@ -158,7 +165,7 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
 
   if (spec.paths.update) {
     app.put(spec.paths.update, {
-      config: { access: write },
+      config: { access: write, requiredMessages: spec.requiredMessages },
       schema: schema(`Update ${spec.name} (fields not sent stay as they are)`, {
         params: IdParams, body: partial(spec.body), consumes, response: { 200: spec.item, ...errors },
       }),
@@ -198,7 +205,15 @@ export const S = {
   id: () => Type.Integer({ minimum: 1, maximum: 2147483647 }),
   name: (max = 150) => Type.String({ minLength: 1, maxLength: max }),
   text: (max: number) => Type.String({ maxLength: max }),
-  nullable: <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]),
+  /** Text that must have something besides whitespace ("blank" otherwise). */
+  nonBlank: (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: NOT_BLANK }),
+  /**
+   * A value or null, as a type list rather than anyOf: with coerceTypes, Ajv would turn a null sent for
+   * an anyOf's number branch into 0, so null could never clear a field.
+   */
+  nullable: <T extends TSchema>(t: T) => (typeof t.type === 'string'
+    ? Type.Unsafe<Static<T> | null>({ ...t, type: [t.type, 'null'] })
+    : Type.Union([t, Type.Null()])),
   file: () => Type.String({ format: 'binary', description: 'file (multipart)' }),
   timestamp: () => Type.Unsafe<string>({ type: 'string', format: 'date-time' }),
 };

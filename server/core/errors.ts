@@ -5,6 +5,13 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A field's own wording for "missing or blank", replacing the generic one (SPEC.md §5: 'El nombre es requerido'). */
+    requiredMessages?: Record<string, string>;
+  }
+}
+
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
@@ -19,6 +26,7 @@ export const nonFieldError = (message: string) => badRequest({ non_field_errors:
 export const notFound = () => new ApiError(404, { detail: 'No encontrado.' });
 export const forbidden = (detail = 'Usted no tiene permiso para realizar esta acción.') => new ApiError(403, { detail });
 export const unauthorized = (detail = 'Las credenciales de autenticación no se proveyeron.') => new ApiError(401, { detail });
+export const tooManyRequests = () => new ApiError(429, { detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
 
 export const MSG = {
   required: 'Este campo es requerido.',
@@ -37,6 +45,9 @@ export const MSG = {
   unknownId: (id: unknown) => `Clave primaria "${id}" inválida - objeto no existe.`,
 };
 
+/** Schema pattern of a text that must not be only whitespace; failing it reads as "blank", like DRF. */
+export const NOT_BLANK = '\\S';
+
 interface AjvError { keyword: string; instancePath: string; params: Record<string, any>; message?: string }
 
 function messageFor(e: AjvError): string {
@@ -50,6 +61,7 @@ function messageFor(e: AjvError): string {
       return MSG.invalid;
     case 'maxLength': return MSG.maxLength(e.params.limit);
     case 'minLength': return e.params.limit === 1 ? MSG.blank : MSG.minLength(e.params.limit);
+    case 'pattern': return e.params.pattern === NOT_BLANK ? MSG.blank : MSG.invalid;
     case 'format': return e.params.format === 'email' ? MSG.email : MSG.invalid;
     case 'enum': case 'const': case 'anyOf': case 'oneOf': return MSG.choice;
     case 'minimum': case 'exclusiveMinimum': return MSG.minimum(e.params.limit);
@@ -60,14 +72,18 @@ function messageFor(e: AjvError): string {
   }
 }
 
-/** Turns Ajv's list into `{field: [messages]}`; a body that is not an object at all is a non-field error. */
-export function validationToFieldErrors(errors: AjvError[]): FieldErrors {
+/**
+ * Turns Ajv's list into `{field: [messages]}`; a body that is not an object at all is a non-field error.
+ * `requiredMessages` gives fields their own wording when missing or blank.
+ */
+export function validationToFieldErrors(errors: AjvError[], requiredMessages: Record<string, string> = {}): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
     const segments = e.instancePath.split('/').filter(Boolean);
     const field = e.keyword === 'required' ? [...segments, e.params.missingProperty].join('.') : segments.join('.');
     const key = field || 'non_field_errors';
-    const msg = field ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
+    let msg = field ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
+    if (requiredMessages[field] && (msg === MSG.required || msg === MSG.blank)) msg = requiredMessages[field];
     // anyOf/oneOf report once per branch: keep each message once.
     if (!(out[key] ??= []).includes(msg)) out[key].push(msg);
   }
@@ -86,12 +102,14 @@ function fromDatabase(err: any): ApiError | null {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { body?: Record<string, unknown> }, request, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(err.body);
-    if (err.validation) return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[]));
+    if (err.validation) {
+      return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[], request.routeOptions.config?.requiredMessages));
+    }
     const db = fromDatabase(err);
     if (db) return reply.status(400).send(db.body);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 400) return reply.status(400).send({ non_field_errors: [clientMessage(err)] });
-    if (status === 429) return reply.status(429).send({ detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
+    if (status === 429) return reply.status(429).send(tooManyRequests().body);
     if (status < 500) return reply.status(status).send({ detail: clientMessage(err) });
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'Error interno del servidor.' });

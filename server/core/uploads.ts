@@ -105,9 +105,9 @@ export function acceptUpload(request: FastifyRequest, field: string, kind: Uploa
 }
 
 /** Removes a stored media file given its public path (a replaced or deleted image). */
-export async function removeMedia(request: FastifyRequest | FastifyInstance, publicPath: string | null | undefined) {
+export async function removeMedia(from: FastifyRequest | FastifyInstance, publicPath: string | null | undefined) {
   if (!publicPath?.startsWith('/media/')) return;
-  const server = 'server' in request ? request.server : request;
+  const server = 'routeOptions' in from ? from.server : from;
   const name = path.basename(publicPath);
   await fs.rm(path.join(server.config.mediaDir, name), { force: true });
 }

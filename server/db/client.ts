@@ -11,15 +11,18 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded engine, when that is what runs. */
+  pglite?: import('@electric-sql/pglite').PGlite;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise PGlite
- * (in `dir` on disk, or in memory when `dir` is omitted, which tests use). Migrations run on open.
+ * (in `dir` on disk, or in memory when `dir` is omitted, which tests use; `loadDataDir` starts it from a
+ * dump). Migrations run on open.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -33,8 +36,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string })
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
-  const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
+  const client = new PGlite({ dataDir: opts.dir, loadDataDir: opts.loadDataDir });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
 }

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { buildApp } from '../../server/app.js';
@@ -19,7 +19,8 @@ import type { Mailer, Mail } from '../../server/core/mailer.js';
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function openTestDatabase(): Promise<Database> {
+/** A fresh database on the engine of TEST_DB; on PostgreSQL, `url` says where (for a child process). */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (TEST_DB === 'pglite') return openDatabase({});
   const { default: pg } = await import('pg');
   const name = `solar_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -32,6 +33,7 @@ async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const c = new pg.Client({ connectionString: PG_URL });
@@ -60,21 +62,25 @@ export interface TestContext {
   /** Logs in through the API and returns the access token. */
   login(email: string, password: string): Promise<string>;
   /** Creates a user and returns it with a ready access token. */
-  userWithToken(opts?: Partial<typeof users.$inferInsert>): Promise<{ user: typeof users.$inferSelect; token: string }>;
+  userWithToken(opts?: Partial<Omit<typeof users.$inferInsert, 'password'>>): Promise<{ user: typeof users.$inferSelect; token: string }>;
   /** fastify.inject with the bearer token set. */
-  request(token: string | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 
-export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer } = {}): Promise<TestContext> {
+/**
+ * `opts.mailer` replaces the in-memory mailer; `opts.realMailer` lets the app build its own from the
+ * config (SMTP_URL, or the outbox directory), as in production; `ctx.mailer` then stays empty.
+ */
+export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ...env });
   const database = await openTestDatabase();
   await seedBase(database.db);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, mailer: opts.mailer ?? mailer });
+  const app = await buildApp({ config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer });
   await app.ready();
 
   const ctx: TestContext = {

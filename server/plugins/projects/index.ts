@@ -1,3 +1,90 @@
+/**
+ * Projects (the top of the installation hierarchy, with an image) and the read-only views of who sees
+ * which project: the caller's own projects and the tag-project links. Staff write; an ordinary user
+ * reads only the projects linked to them directly or through a tag (visibility.ts), others are a 404.
+ * Deleting a project deletes everything below it (ON DELETE CASCADE down the hierarchy).
+ */
 import fp from 'fastify-plugin';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { Type } from '@sinclair/typebox';
+import { powerPlants, projects, tagProjects, tags } from '../../db/schema.js';
+import { crudRoutes, ErrorBody, S } from '../../core/crud.js';
+import { currentUser } from '../../core/access.js';
+import { list, listOf, ListQuery } from '../../core/lists.js';
+import { scopeFor, scopes } from '../../core/visibility.js';
 
-export default fp(async () => {}, { name: 'projects' });
+export const Project = Type.Object({
+  id: Type.Integer(), name: Type.String(), image_project: S.nullable(Type.String()), created_at: S.timestamp(),
+  plants_count: Type.Integer(),
+}, { title: 'Project' });
+
+export const TagProjectLink = Type.Object({
+  id: Type.Integer(), tag: Type.Integer(), tag_name: Type.String(),
+  project: Type.Object({ id: Type.Integer(), name: Type.String(), image_project: S.nullable(Type.String()) }),
+}, { title: 'TagProjectLink' });
+
+/** How every project list reads: columns plus the number of plants, in one query. */
+const projectList = {
+  table: projects,
+  fields: {
+    ...getTableColumns(projects),
+    // The outer id spelled out as "projects"."id": in a one-table select Drizzle renders columns bare,
+    // and a bare "id" inside the subquery would be the plant's own id.
+    plants_count: sql<number>`(select count(*)::int from ${powerPlants} where ${powerPlants.project} = ${projects}.${sql.identifier(projects.id.name)})`,
+  },
+  ordering: { id: projects.id, name: projects.name, created_at: projects.created_at },
+  search: [projects.name],
+};
+
+const errors = { 400: ErrorBody, 401: ErrorBody };
+
+/** SPEC.md §5 wording for a missing or blank name, shared by the project and every hierarchy level. */
+export const nameRequired = { name: 'El nombre es requerido' };
+
+export default fp(async (app) => {
+  const { db } = app;
+
+  crudRoutes(app, {
+    ...projectList, name: 'project', item: Project, scope: 'project',
+    body: Type.Object({ name: S.nonBlank(150), image_project: Type.Optional(S.file()) }, { additionalProperties: false }),
+    requiredMessages: nameRequired,
+    files: { image_project: 'image' },
+    paths: { list: '/project-all/', one: '/project/:id', create: '/project/create', update: '/project/update/:id', delete: '/project/deleted/:id' },
+  });
+
+  // The same set as /project-all/ by construction: staff are linked to everything, an ordinary user to the
+  // projects of their project-user links and of their tags.
+  app.get('/associate-users-project/', {
+    schema: {
+      tags: ['project'], summary: 'Projects of the signed-in user (directly or through a tag; all for staff)',
+      querystring: ListQuery, response: { 200: listOf(Project), ...errors },
+    },
+  }, (request) => list(db, request, { ...projectList, where: scopeFor(request, 'project') }));
+
+  app.get('/tag-project-all/list', {
+    schema: {
+      tags: ['project'],
+      summary: 'Tag-project links: all of them for staff with admin=True, otherwise those of the tags the caller belongs to',
+      querystring: Type.Object({ ...ListQuery.properties, admin: Type.Optional(Type.String({ maxLength: 10, description: 'True: every link (staff only)' })) }),
+      response: { 200: listOf(TagProjectLink), ...errors },
+    },
+  }, (request) => {
+    const user = currentUser(request);
+    const all = user.is_staff && /^(true|1)$/i.test((request.query as { admin?: string }).admin ?? '');
+    return list<Record<string, any>>(db, request, {
+      table: tagProjects,
+      where: all ? undefined : scopes.tag(db, user.id),
+      fields: {
+        id: tagProjects.id, tag: tagProjects.tag, tag_name: tags.name,
+        project_id: projects.id, project_name: projects.name, image_project: projects.image_project,
+      },
+      join: <Q>(q: Q): Q => (q as any).innerJoin(tags, eq(tags.id, tagProjects.tag)).innerJoin(projects, eq(projects.id, tagProjects.project)),
+      ordering: { id: tagProjects.id, tag_name: tags.name, project_name: projects.name },
+      search: [tags.name, projects.name],
+      serialize: (r) => ({
+        id: r.id, tag: r.tag, tag_name: r.tag_name,
+        project: { id: r.project_id, name: r.project_name, image_project: r.image_project },
+      }),
+    });
+  });
+}, { name: 'projects' });

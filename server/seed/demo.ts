@@ -1,0 +1,189 @@
+/**
+ * Demo data for `npm start` (DEMO=0 turns it off): an administrator, a customer who sees a Santiago
+ * project through a tag and a direct link, a customer with no projects, a catalogue of real
+ * equipment, two projects with their full plant > inverter > MPPT > string > panel hierarchy,
+ * ticket categories and two tickets. Created once, in one transaction; the demo admin's e-mail
+ * marks it as present. Inverters keep an empty datalogger address: the simulator feeds them.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  communes, equipment, investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects,
+  tags, tagUsers, ticketAssignees, ticketMessages, tickets, ticketTypes, trademarks, users,
+} from '../db/schema.js';
+import { hashPassword } from '../core/passwords.js';
+
+export const DEMO_LOGINS: { role: string; email: string; password: string }[] = [
+  { role: 'Administrador', email: 'admin@demo.cl', password: 'admin1234' },
+  { role: 'Cliente', email: 'cliente@demo.cl', password: 'cliente1234' },
+  { role: 'Sin proyectos', email: 'vecina@demo.cl', password: 'vecina1234' },
+];
+const [ADMIN, CUSTOMER, NEIGHBOUR] = DEMO_LOGINS;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The plants to build; each inverter gets one string per MPPT of `panelsPerString` panels. */
+interface PlantPlan {
+  name: string; address: string; commune: [region: string, name: string];
+  latitude: number; longitude: number; capacity_kwp: number; tariff: number; commissioned_on: string;
+  inverters: { equipment: string; serial: string; nominal_power_kw: number; mppts: number; panelsPerString: number; panel: string; tilt: number; azimuth: number }[];
+}
+
+const RM = 'Región Metropolitana de Santiago';
+
+const PLANTS: Record<string, PlantPlan[]> = {
+  'Proyecto Demo Santiago': [
+    {
+      name: 'Planta Maipú', address: 'Av. Los Pajaritos 2750, Maipú', commune: [RM, 'Maipú'],
+      latitude: -33.5167, longitude: -70.7667, capacity_kwp: 6.5, tariff: 160, commissioned_on: '2023-03-15',
+      // 2 x 6 x 545 Wp = 6.54 kWp
+      inverters: [{ equipment: 'Fronius Primo GEN24 6.0 Plus', serial: '34180512', nominal_power_kw: 6, mppts: 2, panelsPerString: 6, panel: 'JA Solar JAM72S30 545W', tilt: 25, azimuth: 0 }],
+    },
+    {
+      name: 'Planta Las Condes', address: 'Av. Apoquindo 4800, Las Condes', commune: [RM, 'Las Condes'],
+      latitude: -33.4167, longitude: -70.5833, capacity_kwp: 10.9, tariff: 165, commissioned_on: '2022-11-02',
+      // 2 x 10 x 545 Wp = 10.9 kWp
+      inverters: [{ equipment: 'Fronius Symo 10.0-3-M', serial: '29740133', nominal_power_kw: 10, mppts: 2, panelsPerString: 10, panel: 'JA Solar JAM72S30 545W', tilt: 20, azimuth: 10 }],
+    },
+  ],
+  'Proyecto Industrial Valparaíso': [
+    {
+      name: 'Planta Bodega Concón', address: 'Camino Concón-Quillota km 2, Concón', commune: ['Región de Valparaíso', 'Concón'],
+      latitude: -32.9236, longitude: -71.5186, capacity_kwp: 11.6, tariff: 140, commissioned_on: '2024-01-20',
+      // 2 inverters x 2 x 5 x 580 Wp = 11.6 kWp
+      inverters: [
+        { equipment: 'Huawei SUN2000-5KTL-L1', serial: 'HV2240118877', nominal_power_kw: 5, mppts: 2, panelsPerString: 5, panel: 'Jinko Tiger Neo 580W', tilt: 30, azimuth: 0 },
+        { equipment: 'Huawei SUN2000-5KTL-L1', serial: 'HV2240118902', nominal_power_kw: 5, mppts: 2, panelsPerString: 5, panel: 'Jinko Tiger Neo 580W', tilt: 30, azimuth: 0 },
+      ],
+    },
+  ],
+};
+
+const CATALOGUE: { brand: string; items: { name: string; model: string; station_code: string; description: string; power_wp?: number }[] }[] = [
+  { brand: 'Fronius', items: [
+    { name: 'Fronius Primo GEN24 6.0 Plus', model: 'Primo GEN24 6.0 Plus', station_code: 'FR-PRIMO-GEN24-6.0', description: 'Inversor híbrido monofásico de 6 kW con dos MPPT y respaldo de batería.' },
+    { name: 'Fronius Symo 10.0-3-M', model: 'Symo 10.0-3-M', station_code: 'FR-SYMO-10.0-3-M', description: 'Inversor trifásico de 10 kW con dos MPPT para viviendas y comercios.' },
+  ] },
+  { brand: 'Huawei', items: [
+    { name: 'Huawei SUN2000-5KTL-L1', model: 'SUN2000-5KTL-L1', station_code: 'HW-SUN2000-5KTL-L1', description: 'Inversor monofásico de 5 kW con dos MPPT, listo para batería.' },
+  ] },
+  { brand: 'JA Solar', items: [
+    { name: 'JA Solar JAM72S30 545W', model: 'JAM72S30-545/MR', station_code: 'JA-JAM72S30-545', description: 'Panel monocristalino PERC de 545 Wp y 144 medias celdas.', power_wp: 545 },
+  ] },
+  { brand: 'Jinko Solar', items: [
+    { name: 'Jinko Tiger Neo 580W', model: 'JKM580N-72HL4-V', station_code: 'JK-TIGERNEO-580', description: 'Panel monocristalino tipo N (TOPCon) de 580 Wp.', power_wp: 580 },
+  ] },
+  { brand: 'BYD', items: [
+    { name: 'BYD Battery-Box Premium HVS 7.7', model: 'Battery-Box Premium HVS 7.7', station_code: 'BYD-HVS-7.7', description: 'Batería de litio ferrofosfato de alto voltaje con 7,7 kWh útiles.' },
+  ] },
+];
+
+const TICKET_TYPES = [
+  { name: 'Soporte técnico', description: 'Problemas con equipos o la plataforma' },
+  { name: 'Facturación', description: 'Consultas sobre ahorro y tarifas' },
+  { name: 'Mantención', description: 'Solicitudes de limpieza o revisión' },
+];
+
+/** Creates the demo once; returns false when it is already there. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, ADMIN.email));
+    if (existing) return false;
+
+    const [admin] = await tx.insert(users).values({
+      email: ADMIN.email, password: await hashPassword(ADMIN.password), first_name: 'Ana', last_name: 'Administradora',
+      phone: '+56 2 2345 6789', is_active: true, is_staff: true, is_superuser: true,
+    }).returning();
+    const [customer] = await tx.insert(users).values({
+      email: CUSTOMER.email, password: await hashPassword(CUSTOMER.password), first_name: 'Carlos', last_name: 'Cliente',
+      phone: '+56 9 8765 4321', address: 'Av. Providencia 1208, Providencia, Santiago', is_active: true,
+    }).returning();
+    await tx.insert(users).values({
+      email: NEIGHBOUR.email, password: await hashPassword(NEIGHBOUR.password), first_name: 'Valentina', last_name: 'Vecina',
+      phone: '+56 9 5555 1234', address: 'Los Jardines 455, Ñuñoa, Santiago', is_active: true,
+    });
+
+    const catalogue = await seedCatalogue(tx);
+
+    const projectIds: Record<string, number> = {};
+    for (const [projectName, plans] of Object.entries(PLANTS)) {
+      const [project] = await tx.insert(projects).values({ name: projectName }).returning({ id: projects.id });
+      projectIds[projectName] = project.id;
+      for (const plan of plans) await seedPlant(tx, project.id, plan, catalogue);
+    }
+    const santiago = projectIds['Proyecto Demo Santiago'];
+    const valparaiso = projectIds['Proyecto Industrial Valparaíso'];
+
+    const [residential, industrial] = await tx.insert(tags).values([{ name: 'Clientes residenciales' }, { name: 'Industrial' }]).returning({ id: tags.id });
+    await tx.insert(tagUsers).values({ tag: residential.id, customuser: customer.id });
+    await tx.insert(tagProjects).values([{ tag: residential.id, project: santiago }, { tag: industrial.id, project: valparaiso }]);
+    await tx.insert(projectUsers).values({ user_project: santiago, users: customer.id });
+
+    await seedTickets(tx, admin.id, customer.id);
+    return true;
+  });
+}
+
+async function seedCatalogue(tx: Tx) {
+  const byName: Record<string, { id: number; model: string }> = {};
+  for (const { brand, items } of CATALOGUE) {
+    const [trademark] = await tx.insert(trademarks).values({ name: brand }).returning({ id: trademarks.id });
+    const rows = await tx.insert(equipment)
+      .values(items.map(({ power_wp: _wp, ...item }) => ({ ...item, trademark: trademark.id })))
+      .returning({ id: equipment.id, name: equipment.name, model: equipment.model });
+    for (const { name, ...row } of rows) byName[name] = row;
+  }
+  return byName;
+}
+
+const PANEL_WP = Object.fromEntries(CATALOGUE.flatMap((b) => b.items).filter((i) => i.power_wp).map((i) => [i.name, i.power_wp!]));
+
+async function seedPlant(tx: Tx, projectId: number, plan: PlantPlan, catalogue: Awaited<ReturnType<typeof seedCatalogue>>) {
+  const { inverters, commune: [region, communeName], ...fields } = plan;
+  const [commune] = await tx.select({ id: communes.id }).from(communes).where(and(eq(communes.region, region), eq(communes.name, communeName)));
+  if (!commune) throw new Error(`seedDemo: commune ${communeName} (${region}) missing; run seedBase first`);
+  const [plant] = await tx.insert(powerPlants).values({ ...fields, project: projectId, commune: commune.id }).returning({ id: powerPlants.id });
+
+  for (const [i, inv] of inverters.entries()) {
+    const [investor] = await tx.insert(investors).values({
+      plant: plant.id, name: `Inversor ${i + 1}`, equipment: catalogue[inv.equipment].id,
+      model: catalogue[inv.equipment].model, serial_number: inv.serial, nominal_power_kw: inv.nominal_power_kw,
+    }).returning({ id: investors.id });
+    for (let m = 1; m <= inv.mppts; m += 1) {
+      const [mppt] = await tx.insert(mppts).values({ investor: investor.id, name: `MPPT ${m}`, number: m }).returning({ id: mppts.id });
+      const [string] = await tx.insert(strings).values({ mppt: mppt.id, name: `String ${m}`, tilt: inv.tilt, azimuth: inv.azimuth }).returning({ id: strings.id });
+      await tx.insert(panels).values(Array.from({ length: inv.panelsPerString }, (_, p) => ({
+        string: string.id, name: `Panel ${p + 1}`, equipment: catalogue[inv.panel].id, power_wp: PANEL_WP[inv.panel],
+        serial_number: `${inv.serial}-${m}-${String(p + 1).padStart(2, '0')}`,
+      })));
+    }
+  }
+}
+
+async function seedTickets(tx: Tx, adminId: number, customerId: number) {
+  const types = await tx.insert(ticketTypes).values(TICKET_TYPES).returning({ id: ticketTypes.id, name: ticketTypes.name });
+  const typeId = (name: string) => types.find((t) => t.name === name)!.id;
+  // Explicit times: now() is the same for every row of a transaction, and threads are read in order.
+  const ago = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+  const [open] = await tx.insert(tickets).values({
+    title: 'Baja producción en Planta Maipú', type: typeId('Soporte técnico'), customuser: customerId, status: 1,
+    content: 'Desde el lunes la planta produce cerca de la mitad de lo habitual, aunque los días han estado despejados.',
+    created_at: ago(50), updated_at: ago(26),
+  }).returning({ id: tickets.id });
+  await tx.insert(ticketAssignees).values({ ticket: open.id, user: adminId, assigned_at: ago(49) });
+  await tx.insert(ticketMessages).values([
+    { ticket: open.id, customuser: customerId, content: 'Adjunto el dato: ayer fueron 14 kWh y lo normal en esta época son unos 28 kWh.', created_at: ago(48) },
+    { ticket: open.id, customuser: adminId, content: 'Gracias, Carlos. Revisamos el inversor y el MPPT 2 no entrega corriente; el jueves pasa un técnico a revisar el string.', created_at: ago(26) },
+  ]);
+
+  const [closed] = await tx.insert(tickets).values({
+    title: 'Consulta sobre el ahorro mensual', type: typeId('Facturación'), customuser: customerId, status: 2,
+    content: '¿Con qué tarifa se calcula el ahorro que muestra el portal?',
+    created_at: ago(24 * 20), updated_at: ago(24 * 19),
+  }).returning({ id: tickets.id });
+  await tx.insert(ticketMessages).values({
+    ticket: closed.id, customuser: adminId, created_at: ago(24 * 19),
+    content: 'El ahorro usa la tarifa de la planta, 160 CLP/kWh, según su última boleta. Cerramos la consulta; escríbanos si cambia su tarifa.',
+  });
+}
