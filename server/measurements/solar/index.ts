@@ -1,0 +1,3 @@
+export * from './spa.js';
+export * from './irradiance.js';
+export * from './simulator.js';
