@@ -22,6 +22,8 @@ import tagRoutes from './plugins/tags/index.js';
 import userRoutes from './plugins/users/index.js';
 import catalogueRoutes from './plugins/catalogue/index.js';
 import settingsRoutes from './plugins/settings/index.js';
+import ticketRoutes from './plugins/tickets/index.js';
+import notificationRoutes from './plugins/notifications/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance { config: Config; db: Db; mailer: Mailer }
@@ -62,6 +64,8 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
     await api.register(userRoutes);
     await api.register(catalogueRoutes);
     await api.register(settingsRoutes);
+    await api.register(ticketRoutes);
+    await api.register(notificationRoutes);
   }, { prefix: '/api' });
 
   await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });

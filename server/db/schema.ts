@@ -209,8 +209,11 @@ export const notifications = pgTable('notifications', {
   sender: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
   tag: integer('tag_id').references(() => tags.id, { onDelete: 'set null' }),
   project: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+  /** Set on the notifications a ticket event sends by itself (new ticket, reply, assignment, status):
+   * the bell links to the ticket, and the staff's list of sent notifications leaves them out. */
+  ticket: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
   created_at: createdAt(),
-}, (t) => [index('notifications_created_idx').on(t.created_at)]);
+}, (t) => [index('notifications_created_idx').on(t.created_at), index('notifications_ticket_idx').on(t.ticket)]);
 
 export const notificationRecipients = pgTable('notification_recipients', {
   id: serial('id').primaryKey(),

@@ -1,0 +1,61 @@
+/**
+ * Sending a notification: one notification row and one recipient row per user, stored in one
+ * transaction, then one e-mail per recipient. Mail is best effort: a mail that fails is logged and
+ * the stored notification stays (the recipient still finds it under the bell).
+ */
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notificationRecipients, notifications, users } from '../../db/schema.js';
+import type { Mail } from '../../core/mailer.js';
+
+/** Notification types (seeded in server/seed/base.ts). */
+export const TAG_USERS = 1;
+export const PROJECT_USERS = 2;
+export const CHOSEN_USERS = 3;
+
+/** How many mails go to the mail server at the same time. */
+const MAIL_CONCURRENCY = 4;
+
+export interface Outgoing {
+  type_notification: number;
+  title: string;
+  message: string;
+  sender: number | null;
+  tag?: number;
+  project?: number;
+  /** Set when a ticket event sends it. */
+  ticket?: number;
+  /** User ids; duplicates are sent once. Must not be empty. */
+  recipients: number[];
+  /** Body of the e-mail; the message itself when not given. */
+  mailText?: string;
+}
+
+/** Stores the notification with its recipients, then mails them. Returns the notification id. */
+export async function sendNotification(app: FastifyInstance, { recipients, mailText, ...fields }: Outgoing): Promise<number> {
+  const userIds = [...new Set(recipients)];
+  if (!userIds.length) throw new Error('a notification needs at least one recipient');
+  const id = await app.db.transaction(async (tx) => {
+    const [row] = await tx.insert(notifications).values(fields).returning({ id: notifications.id });
+    await tx.insert(notificationRecipients).values(userIds.map((user) => ({ notification: row.id, user })));
+    return row.id;
+  });
+  const addresses = await app.db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
+  await mailAll(app, addresses.map(({ email }) => ({ to: email, subject: fields.title, text: mailText ?? fields.message })));
+  return id;
+}
+
+/** Sends the mails a few at a time, logging each one that fails. */
+async function mailAll(app: FastifyInstance, mails: Mail[]) {
+  const queue = [...mails];
+  const worker = async () => {
+    for (let mail = queue.shift(); mail; mail = queue.shift()) {
+      try {
+        await app.mailer.send(mail);
+      } catch (err) {
+        app.log.error({ err, to: mail.to, subject: mail.subject }, 'notification e-mail not sent');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, queue.length) }, worker));
+}
