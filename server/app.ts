@@ -24,6 +24,8 @@ import catalogueRoutes from './plugins/catalogue/index.js';
 import settingsRoutes from './plugins/settings/index.js';
 import ticketRoutes from './plugins/tickets/index.js';
 import notificationRoutes from './plugins/notifications/index.js';
+import collectorRoutes from './plugins/collector/index.js';
+import weatherRoutes from './plugins/weather/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance { config: Config; db: Db; mailer: Mailer }
@@ -35,9 +37,12 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy we run: otherwise X-Forwarded-For would let a client pick its own address.
+    trustProxy: config.trustProxy,
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      // 'all': properties a schema does not describe are dropped everywhere, so no body can smuggle
+      // in a column (is_staff, id) through a route that forgot additionalProperties: false.
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: 'all', useDefaults: true },
       plugins: [(ajv: any) => ajv.addFormat('binary', true)],
     },
   });
@@ -66,6 +71,8 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
     await api.register(settingsRoutes);
     await api.register(ticketRoutes);
     await api.register(notificationRoutes);
+    await api.register(collectorRoutes);
+    await api.register(weatherRoutes);
   }, { prefix: '/api' });
 
   await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });

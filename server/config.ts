@@ -17,9 +17,17 @@ export interface Config {
   googleClientSecret?: string;
   weatherApiKey?: string;
   weatherBaseUrl: string;
+  /** Time allowed to the weather service, ms (WEATHER_TIMEOUT_MS, default 5000). */
+  weatherTimeoutMs: number;
+  /** Seconds between Fronius collector cycles (COLLECTOR_INTERVAL, default 60; 0 disables the timer). */
+  collectorIntervalSeconds: number;
+  /** Time allowed to each request to a datalogger, ms (COLLECTOR_TIMEOUT_MS, default 5000). */
+  collectorTimeoutMs: number;
   mediaDir: string;
   maxUploadBytes: number;
   corsOrigins: string[];
+  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1, or a hop count / address list). */
+  trustProxy: boolean | number | string;
   production: boolean;
   rateLimitMax: number;
   demo: boolean;
@@ -51,11 +59,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
     weatherApiKey: env.WEATHER_API_KEY || undefined,
     weatherBaseUrl: (env.WEATHER_BASE_URL ?? 'https://api.weatherapi.com/v1').replace(/\/$/, ''),
+    weatherTimeoutMs: Number(env.WEATHER_TIMEOUT_MS ?? 5000),
+    collectorIntervalSeconds: Number(env.COLLECTOR_INTERVAL ?? 60),
+    collectorTimeoutMs: Number(env.COLLECTOR_TIMEOUT_MS ?? 5000),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 10 * 1024 * 1024),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     production,
     rateLimitMax: Number(env.RATE_LIMIT_MAX ?? 10),
     demo: env.DEMO !== '0',
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -1,34 +1,37 @@
-/** Authentication: tokens, sessions. */
+/**
+ * Authentication and accounts: sign-in with e-mail and password or Google, token refresh and logout,
+ * registration and activation, password recovery, accounts created by staff, and the own profile.
+ */
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import { users } from '../../db/schema.js';
 import { ErrorBody } from '../../core/crud.js';
 import { ApiError, badRequest, MSG } from '../../core/errors.js';
 import { verifyPassword } from '../../core/passwords.js';
-import { consumeRefreshToken, issueTokens } from './session.js';
+import { consumeRefreshToken, issueTokens, TokenPair } from './session.js';
+import { accountRoutes, awaitsActivation, emailField, findUserByEmail, MESSAGES } from './accounts.js';
+import { profileRoutes } from './profile.js';
+import { googleRoutes } from './google.js';
+import { bodyEmail, throttle } from './limits.js';
 
-export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() }, { title: 'TokenPair' });
 const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 2000 }) });
-
-export const emailField = () => Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 
 export default fp(async (app) => {
   const { db } = app;
 
   app.post('/auth/token', {
     config: { access: 'public' },
+    ...throttle(app, bodyEmail),
     schema: {
       tags: ['auth'], summary: 'Sign in with e-mail and password',
-      body: Type.Object({ email: emailField(), password: Type.String({ minLength: 1, maxLength: 128 }) }),
-      response: { 200: TokenPair, 400: ErrorBody },
+      body: Type.Object({ email: emailField(), password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
+      response: { 200: TokenPair, 400: ErrorBody, 429: ErrorBody },
     },
   }, async (request) => {
     const { email, password } = request.body as { email: string; password: string };
-    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    if (!user) throw badRequest({ email: ['No existe una cuenta registrada con este correo electrónico.'] });
+    const user = await findUserByEmail(db, email);
+    if (!user) throw badRequest({ email: [MESSAGES.unknownEmail] });
     if (!(await verifyPassword(user.password, password))) throw badRequest({ password: ['Contraseña incorrecta'] });
-    if (!user.is_active) throw badRequest({ email: ['La cuenta no está activada. Revise su correo electrónico para activarla.'] });
+    if (!user.is_active) throw badRequest({ email: [(await awaitsActivation(db, user)) ? MESSAGES.notActivated : MESSAGES.disabled] });
     return issueTokens(app, user);
   });
 
@@ -49,4 +52,8 @@ export default fp(async (app) => {
     await consumeRefreshToken(app, refresh, 'revoked');
     return reply.status(204).send();
   });
+
+  accountRoutes(app);
+  profileRoutes(app);
+  googleRoutes(app);
 }, { name: 'auth' });

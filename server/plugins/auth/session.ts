@@ -4,11 +4,13 @@
  */
 import { and, eq, isNull, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, users, type User } from '../../db/schema.js';
 import { randomToken, signToken, verifyToken } from '../../core/tokens.js';
 
 export interface TokenPair { access: string; refresh: string }
+export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() }, { title: 'TokenPair' });
 
 export async function issueTokens(app: FastifyInstance, user: User, db: Db = app.db): Promise<TokenPair> {
   const { jwtSecret, accessTtlSeconds, refreshTtlSeconds } = app.config;
@@ -37,4 +39,10 @@ export async function consumeRefreshToken(app: FastifyInstance, token: string, h
   if (!spent) return null;
   const [user] = await app.db.select().from(users).where(eq(users.id, spent.user_id));
   return user?.is_active ? user : null;
+}
+
+/** Signs a user out everywhere: every refresh token still usable is revoked (after a password reset). */
+export async function revokeSessions(db: Db, userId: number) {
+  await db.update(refreshTokens).set({ revoked_at: new Date() })
+    .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.used_at), isNull(refreshTokens.revoked_at)));
 }

@@ -77,7 +77,7 @@ export default fp(async (app) => {
     search: [powerPlants.name, powerPlants.address],
   });
 
-  // GET /investor-all/microservice (the Fronius reading) belongs to the measurements plugin; being a
+  // GET /investor-all/microservice (the Fronius reading) belongs to the collector plugin; being a
   // static path it wins over /investor-all/:plant once registered.
   crudRoutes(app, {
     name: 'investor', table: investors, item: Investor, scope: 'investor', requiredMessages: nameRequired,

@@ -1,0 +1,389 @@
+/**
+ * Fronius Solar API v1 client: one normalised reading of one inverter, read from its datalogger
+ * (Datamanager or GEN24/Tauro web server) by five GETs under /solar_api/v1/, made in parallel:
+ *
+ * - GetInverterRealtimeData.cgi (Device scope, CommonInverterData) — required: AC power, DC inputs,
+ *   energy counters and the device status. If it fails, the whole reading fails with a FroniusError.
+ * - GetPowerFlowRealtimeData.fcgi, GetMeterRealtimeData.cgi, GetStorageRealtimeData.cgi (System
+ *   scope), GetInverterInfo.cgi — optional: a plant without meter or battery (or an old firmware
+ *   without power flow) answers them with an error, a 404 or empty data; their fields are then null
+ *   and the endpoint is listed in `unavailable`.
+ *
+ * Devices answer loosely typed JSON (numbers or nulls inside `{Value, Unit}`, ids as object keys,
+ * GEN24 firmware omitting DAY_ENERGY/YEAR_ENERGY and writing some status codes as words), so every
+ * field is checked before use. The only error this module throws is FroniusError, whose `kind` says
+ * what went wrong; the collector turns it into the device's offline state.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { S } from '../../core/crud.js';
+
+export const FRONIUS_STATUSES = ['startup', 'running', 'standby', 'bootloading', 'error', 'night', 'offline'] as const;
+export type FroniusStatus = (typeof FRONIUS_STATUSES)[number];
+
+const num = () => S.nullable(Type.Number());
+const text = () => S.nullable(Type.String());
+
+export const DcInput = Type.Object({
+  mppt: Type.Integer({ description: 'DC input (tracker) number, from UDC/IDC, UDC_2/IDC_2, ...' }),
+  voltage_v: Type.Number(), current_a: Type.Number(), power_w: Type.Number(),
+});
+
+export const FroniusReading = Type.Object({
+  ts: Type.String({ format: 'date-time', description: "The device's Head.Timestamp, with its own offset" }),
+  status: Type.Union(FRONIUS_STATUSES.map((s) => Type.Literal(s)), {
+    description: 'Fronius status code 0-6 startup, 7 running, 8 standby, 9 bootloading, 10 error; night when the inverter '
+      + "reports no power and no status (it sleeps); 'offline' is only given by the collector, for a device it cannot read",
+  }),
+  status_code: S.nullable(Type.Integer({ description: 'DeviceStatus.StatusCode as sent (a word on some GEN24 firmware gives null)' })),
+  error_code: S.nullable(Type.Integer({ description: 'DeviceStatus.ErrorCode (Fronius state code, e.g. 307 DC low), 0 = none' })),
+  ac_power_w: num(),
+  energy_day_wh: num(),
+  energy_total_wh: num(),
+  dc: Type.Array(DcInput),
+  pv_power_w: num(),
+  grid_import_w: num(),
+  grid_export_w: num(),
+  consumption_w: num(),
+  battery_power_w: S.nullable(Type.Number({ description: 'W, positive = charging, negative = discharging' })),
+  battery_soc: S.nullable(Type.Number({ description: 'state of charge, %' })),
+  device: Type.Object({
+    model: text(), serial: text(),
+    device_type: S.nullable(Type.Integer({ description: "Fronius device type code ('DT')" })),
+    battery_model: text(), battery_serial: text(),
+  }),
+  unavailable: Type.Array(Type.String(), { description: 'Optional endpoints that gave nothing usable: power_flow, meter, storage, inverter_info' }),
+}, { title: 'FroniusReading' });
+export type FroniusReading = Static<typeof FroniusReading>;
+
+export type FroniusErrorKind = 'address' | 'offline' | 'timeout' | 'aborted' | 'http' | 'malformed' | 'device';
+
+/** Why a datalogger could not be read; `message` is shown to staff as the device's last error. */
+export class FroniusError extends Error {
+  constructor(public kind: FroniusErrorKind, message: string) {
+    super(message);
+    this.name = 'FroniusError';
+  }
+}
+
+export interface ReadOptions {
+  /** Per request (each of the five runs in parallel under its own timer). */
+  timeoutMs: number;
+  /** Aborts everything in flight (the collector's shutdown). */
+  signal?: AbortSignal;
+}
+
+/** Fronius answers are a few kB; anything past this is not a Fronius answer. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The Solar API base of a datalogger address as staff type it: `192.168.1.50`, `logger.local:8080`
+ * or `http(s)://host[:port][/prefix]` (a prefix for dataloggers behind a reverse proxy).
+ */
+export function dataloggerBaseUrl(address: string): URL {
+  const trimmed = address.trim();
+  if (!trimmed) throw new FroniusError('address', 'El inversor no tiene dirección de datalogger.');
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+  } catch {
+    throw new FroniusError('address', `Dirección de datalogger inválida: ${trimmed}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FroniusError('address', `Dirección de datalogger inválida: ${trimmed}`);
+  }
+  url.search = '';
+  url.hash = '';
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/solar_api/v1/`;
+  return url;
+}
+
+/** One GET with its own timeout; the parsed JSON, or a FroniusError. */
+async function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (signal?.aborted) throw new FroniusError('aborted', 'Lectura cancelada.');
+    const res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' }, redirect: 'error' });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new FroniusError('http', `El datalogger respondió HTTP ${res.status} a ${url.pathname.split('/').pop()}.`);
+    }
+    const body = await readCapped(res);
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw new FroniusError('malformed', `Respuesta que no es JSON en ${url.pathname.split('/').pop()}.`);
+    }
+  } catch (err) {
+    if (err instanceof FroniusError) throw err;
+    if (timedOut) throw new FroniusError('timeout', `El datalogger no respondió en ${timeoutMs} ms.`);
+    if (signal?.aborted) throw new FroniusError('aborted', 'Lectura cancelada.');
+    const code = (err as { cause?: { code?: string } })?.cause?.code;
+    throw new FroniusError('offline', `Sin conexión con el datalogger${code ? ` (${code})` : ''}.`);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readCapped(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) throw new FroniusError('malformed', 'Respuesta demasiado grande.');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// ---------- defensive reading of the JSON ----------
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const malformed = (what: string) => new FroniusError('malformed', `Respuesta con forma inesperada (${what}).`);
+
+/** A plain number or null; anything else is malformed. */
+function numberAt(v: unknown, what: string): number | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  throw malformed(what);
+}
+
+/** `{Value, Unit}` fields of realtime data: the value, null when absent or null. */
+function valueOf(data: Obj, key: string): number | null {
+  const field = data[key];
+  if (field === undefined || field === null) return null;
+  if (!isObj(field)) throw malformed(key);
+  return numberAt(field.Value, key);
+}
+
+const textAt = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+
+interface Envelope { data: Obj; timestamp: string }
+
+/** Head/Body of a Solar API answer; a non-zero Head.Status.Code is the device refusing (`device`). */
+function envelope(json: unknown, endpoint: string): Envelope {
+  if (!isObj(json) || !isObj(json.Head) || !isObj(json.Head.Status)) throw malformed(`${endpoint}: Head`);
+  const code = json.Head.Status.Code;
+  if (typeof code !== 'number') throw malformed(`${endpoint}: Head.Status.Code`);
+  if (code !== 0) {
+    const reason = textAt(json.Head.Status.Reason) ?? textAt(json.Head.Status.UserMessage) ?? '';
+    throw new FroniusError('device', `El datalogger respondió el código ${code} en ${endpoint}${reason ? `: ${reason}` : ''}.`);
+  }
+  const timestamp = json.Head.Timestamp;
+  if (typeof timestamp !== 'string' || !ISO_TIMESTAMP.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+    throw malformed(`${endpoint}: Head.Timestamp`);
+  }
+  const body = json.Body;
+  if (!isObj(body)) throw malformed(`${endpoint}: Body`);
+  // Some firmware leaves Data out entirely when a device class has nothing to report.
+  if (body.Data !== undefined && !isObj(body.Data)) throw malformed(`${endpoint}: Body.Data`);
+  return { data: (body.Data as Obj | undefined) ?? {}, timestamp };
+}
+
+/** CustomName comes HTML-escaped, character by character ("&#80;&#114;..."). */
+export function decodeHtmlEntities(s: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ent: string) => {
+    if (ent[0] !== '#') return named[ent.toLowerCase()] ?? whole;
+    const cp = ent[1] === 'x' || ent[1] === 'X' ? parseInt(ent.slice(2), 16) : parseInt(ent.slice(1), 10);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
+  });
+}
+
+/** Fronius DeviceStatus.StatusCode: 0-6 startup, 7 running, 8 standby, 9 bootloading, 10 error. */
+function statusFromCode(code: number): FroniusStatus | null {
+  if (code >= 0 && code <= 6) return 'startup';
+  return ({ 7: 'running', 8: 'standby', 9: 'bootloading', 10: 'error' } as Record<number, FroniusStatus>)[code] ?? null;
+}
+
+/** GEN24 firmware reports the state as a word (DeviceStatus.InverterState, or StatusCode itself). */
+function statusFromWord(word: string): FroniusStatus | null {
+  const w = word.trim().toLowerCase();
+  if (w === 'sleeping') return 'night';
+  if (w === 'fault') return 'error';
+  return (FRONIUS_STATUSES as readonly string[]).includes(w) && w !== 'offline' ? w as FroniusStatus : null;
+}
+
+interface InverterPart {
+  ts: string; status: FroniusStatus; status_code: number | null; error_code: number | null;
+  ac_power_w: number | null; energy_day_wh: number | null; energy_total_wh: number | null; dc: Static<typeof DcInput>[];
+}
+
+function parseInverter(json: unknown): InverterPart {
+  const { data, timestamp } = envelope(json, 'GetInverterRealtimeData');
+  const ac = valueOf(data, 'PAC');
+  const dc: Static<typeof DcInput>[] = [];
+  for (let mppt = 1; mppt <= 8; mppt++) {
+    const suffix = mppt === 1 ? '' : `_${mppt}`;
+    const voltage = valueOf(data, `UDC${suffix}`);
+    const current = valueOf(data, `IDC${suffix}`);
+    if (voltage !== null && current !== null) {
+      dc.push({ mppt, voltage_v: voltage, current_a: current, power_w: Math.round(voltage * current * 10) / 10 });
+    }
+  }
+  let statusCode: number | null = null;
+  let errorCode: number | null = null;
+  let status: FroniusStatus | null = null;
+  const ds = data.DeviceStatus;
+  if (ds !== undefined && ds !== null) {
+    if (!isObj(ds)) throw malformed('DeviceStatus');
+    if (typeof ds.StatusCode === 'string') status = statusFromWord(ds.StatusCode);
+    else statusCode = numberAt(ds.StatusCode, 'DeviceStatus.StatusCode');
+    errorCode = numberAt(ds.ErrorCode, 'DeviceStatus.ErrorCode');
+    if (statusCode !== null) status = statusFromCode(statusCode);
+    if (status === null && typeof ds.InverterState === 'string') status = statusFromWord(ds.InverterState);
+  }
+  const producing = (ac ?? 0) > 0;
+  // No status at all: producing means running; otherwise the inverter sleeps (no PAC, empty values).
+  status ??= statusCode === null ? (producing ? 'running' : 'night') : (producing ? 'running' : 'standby');
+  return {
+    ts: timestamp, status, status_code: statusCode, error_code: errorCode,
+    ac_power_w: ac, energy_day_wh: valueOf(data, 'DAY_ENERGY'), energy_total_wh: valueOf(data, 'TOTAL_ENERGY'), dc,
+  };
+}
+
+interface FlowPart { p_grid: number | null; p_load: number | null; p_akku: number | null; p_pv: number | null; inverter_p: number | null; soc: number | null }
+
+function parsePowerFlow(json: unknown, deviceId: number): FlowPart {
+  const { data } = envelope(json, 'GetPowerFlowRealtimeData');
+  if (!isObj(data.Site)) throw malformed('PowerFlow Site');
+  const site = data.Site;
+  const inverters = data.Inverters;
+  if (inverters !== undefined && !isObj(inverters)) throw malformed('PowerFlow Inverters');
+  const inv = inverters?.[String(deviceId)];
+  if (inv !== undefined && !isObj(inv)) throw malformed('PowerFlow Inverters.n');
+  return {
+    p_grid: numberAt(site.P_Grid, 'P_Grid'), p_load: numberAt(site.P_Load, 'P_Load'),
+    p_akku: numberAt(site.P_Akku, 'P_Akku'), p_pv: numberAt(site.P_PV, 'P_PV'),
+    inverter_p: inv ? numberAt(inv.P, 'Inverters.P') : null, soc: inv ? numberAt(inv.SOC, 'Inverters.SOC') : null,
+  };
+}
+
+/** The grid meter's power (positive = import), from the meter at the feed-in point (Meter_Location_Current 0). */
+function parseMeter(json: unknown): number | null {
+  const { data } = envelope(json, 'GetMeterRealtimeData');
+  for (const meter of Object.values(data)) {
+    if (!isObj(meter)) throw malformed('Meter');
+    if (meter.Meter_Location_Current === 0) return numberAt(meter.PowerReal_P_Sum, 'PowerReal_P_Sum');
+  }
+  return null;
+}
+
+interface StoragePart { soc: number | null; model: string | null; serial: string | null }
+
+function parseStorage(json: unknown): StoragePart | null {
+  const { data } = envelope(json, 'GetStorageRealtimeData');
+  for (const storage of Object.values(data)) {
+    if (!isObj(storage) || !isObj(storage.Controller)) throw malformed('Storage Controller');
+    const c = storage.Controller;
+    const details = isObj(c.Details) ? c.Details : {};
+    const maker = textAt(details.Manufacturer);
+    const name = textAt(details.Model);
+    // "BYD" + "BYD Battery-Box HV": the model often names its maker already.
+    const model = name && maker && !name.toLowerCase().startsWith(maker.toLowerCase()) ? `${maker} ${name}` : name ?? maker;
+    return { soc: numberAt(c.StateOfCharge_Relative, 'StateOfCharge_Relative'), model, serial: textAt(details.Serial) };
+  }
+  return null;
+}
+
+interface InfoPart { model: string | null; serial: string | null; device_type: number | null }
+
+function parseInverterInfo(json: unknown, deviceId: number): InfoPart | null {
+  const { data } = envelope(json, 'GetInverterInfo');
+  const info = data[String(deviceId)];
+  if (info === undefined) return null;
+  if (!isObj(info)) throw malformed('InverterInfo');
+  const dt = numberAt(info.DT, 'DT');
+  return {
+    model: typeof info.CustomName === 'string' ? textAt(decodeHtmlEntities(info.CustomName)) : null,
+    serial: typeof info.UniqueID === 'string' || typeof info.UniqueID === 'number' ? textAt(String(info.UniqueID)) : null,
+    device_type: dt !== null && Number.isInteger(dt) ? dt : null,
+  };
+}
+
+/** `0 - x` rather than `-x`: no negative zero in the output. */
+const negate = (x: number | null) => (x === null ? null : 0 - x);
+
+/**
+ * Reads inverter `deviceId` on the datalogger at `address` and returns one normalised reading.
+ * Throws only FroniusError.
+ */
+export async function readFronius(address: string, deviceId: number, options: ReadOptions): Promise<FroniusReading> {
+  const base = dataloggerBaseUrl(address);
+  const at = (path: string) => new URL(path, base);
+  // One listener on the caller's signal per reading (not per request), relayed to the five requests.
+  const reading = new AbortController();
+  const relay = () => reading.abort();
+  options.signal?.addEventListener('abort', relay, { once: true });
+  if (options.signal?.aborted) reading.abort();
+  const opts = { timeoutMs: options.timeoutMs, signal: reading.signal };
+  const [inverter, flow, meter, storage, info] = await Promise.allSettled([
+    getJson(at(`GetInverterRealtimeData.cgi?Scope=Device&DeviceId=${deviceId}&DataCollection=CommonInverterData`), opts),
+    getJson(at('GetPowerFlowRealtimeData.fcgi'), opts),
+    getJson(at('GetMeterRealtimeData.cgi?Scope=System'), opts),
+    getJson(at('GetStorageRealtimeData.cgi?Scope=System'), opts),
+    getJson(at('GetInverterInfo.cgi'), opts),
+  ]).finally(() => options.signal?.removeEventListener('abort', relay));
+  if (inverter.status === 'rejected') throw asFroniusError(inverter.reason);
+  let inv: InverterPart;
+  try {
+    inv = parseInverter(inverter.value);
+  } catch (err) {
+    throw asFroniusError(err);
+  }
+
+  const unavailable: string[] = [];
+  /** An optional endpoint's parsed part, or null (and listed) when it failed or made no sense. */
+  const optional = <T>(name: string, result: PromiseSettledResult<unknown>, parse: (json: unknown) => T | null): T | null => {
+    if (result.status === 'fulfilled') {
+      try {
+        const part = parse(result.value);
+        if (part !== null) return part;
+      } catch { /* listed below */ }
+    }
+    unavailable.push(name);
+    return null;
+  };
+  const pf = optional('power_flow', flow, (j) => parsePowerFlow(j, deviceId));
+  const gridMeter = optional('meter', meter, parseMeter);
+  const battery = optional('storage', storage, parseStorage);
+  const device = optional('inverter_info', info, (j) => parseInverterInfo(j, deviceId));
+
+  // Fronius P_Grid: positive = taken from the grid; a grid meter's PowerReal_P_Sum has the same sign.
+  const pGrid = pf?.p_grid ?? gridMeter;
+  return {
+    ts: inv.ts,
+    status: inv.status,
+    status_code: inv.status_code,
+    error_code: inv.error_code,
+    ac_power_w: inv.ac_power_w ?? pf?.inverter_p ?? null,
+    energy_day_wh: inv.energy_day_wh,
+    energy_total_wh: inv.energy_total_wh,
+    dc: inv.dc,
+    pv_power_w: pf?.p_pv ?? null,
+    grid_import_w: pGrid === null ? null : Math.max(pGrid, 0),
+    grid_export_w: pGrid === null ? null : Math.max(0 - pGrid, 0),
+    // Fronius P_Load is negative while the house consumes.
+    consumption_w: negate(pf?.p_load ?? null),
+    // Fronius P_Akku: positive = the battery discharges. Ours (as the simulator's): positive = charging.
+    battery_power_w: negate(pf?.p_akku ?? null),
+    battery_soc: battery?.soc ?? pf?.soc ?? null,
+    device: {
+      model: device?.model ?? null, serial: device?.serial ?? null, device_type: device?.device_type ?? null,
+      battery_model: battery?.model ?? null, battery_serial: battery?.serial ?? null,
+    },
+    unavailable,
+  };
+}
+
+function asFroniusError(err: unknown): FroniusError {
+  return err instanceof FroniusError ? err : new FroniusError('malformed', `Respuesta inesperada: ${String((err as Error)?.message ?? err)}`);
+}

@@ -1,0 +1,50 @@
+/** The account e-mails (activation, password reset), in Spanish, signed with the portal's name from the settings. */
+import { asc } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { settings, type User } from '../../db/schema.js';
+import { ApiError } from '../../core/errors.js';
+import type { Mail } from '../../core/mailer.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Plain text and a simple HTML version of the same short message with one link. */
+function compose(to: string, subject: string, greeting: string, lines: string[], action: string, link: string, footer: string): Mail {
+  const text = [greeting, '', ...lines, '', link, '', footer].join('\n');
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(greeting)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action)}</a></p>
+<p style="font-size:12px;color:#666">${escapeHtml(footer)}<br>${escapeHtml(link)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+const hello = (user: Pick<User, 'first_name'>) => (user.first_name ? `Hola ${user.first_name}:` : 'Hola:');
+
+export function activationMail(product: string, user: Pick<User, 'email' | 'first_name'>, link: string): Mail {
+  return compose(user.email, `Active su cuenta de ${product}`, hello(user), [
+    `Gracias por registrarse en ${product}. Para activar su cuenta abra el siguiente enlace (válido por 3 días):`,
+  ], 'Activar mi cuenta', link, 'Si usted no creó esta cuenta, ignore este mensaje.');
+}
+
+export function passwordResetMail(product: string, user: Pick<User, 'email' | 'first_name'>, link: string): Mail {
+  return compose(user.email, `Recupere su contraseña de ${product}`, hello(user), [
+    `Recibimos una solicitud para cambiar la contraseña de su cuenta en ${product}. Para elegir una nueva abra el siguiente enlace (válido por 1 hora):`,
+  ], 'Cambiar mi contraseña', link, 'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambiará.');
+}
+
+/** The portal's name as set in the settings (the product name in every mail). */
+export async function productName(request: FastifyRequest): Promise<string> {
+  const [row] = await request.server.db.select({ name: settings.name }).from(settings).orderBy(asc(settings.id)).limit(1);
+  return row?.name ?? 'Portal Solar';
+}
+
+/** Sends a mail; a mail server that refuses or cannot be reached is a 503 for the caller, logged for the operator. */
+export async function sendMail(request: FastifyRequest, mail: Mail) {
+  try {
+    await request.server.mailer.send(mail);
+  } catch (err) {
+    request.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+    throw new ApiError(503, { detail: 'No se pudo enviar el correo electrónico. Inténtelo nuevamente más tarde.' });
+  }
+}

@@ -1,0 +1,398 @@
+/**
+ * Registration, activation, resending the link, password recovery: the mails go through a real SMTP
+ * server (smtp-server on a random port) and the links in them are followed as a person would.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, settings, users } from '../../server/db/schema.js';
+import { openDatabase, type Db } from '../../server/db/client.js';
+import { loadConfig } from '../../server/config.js';
+import { buildApp } from '../../server/app.js';
+import { createTestContext, MemoryMailer, openTestDatabase, TEST_DB, type TestContext } from './harness.js';
+
+// ---------- a real SMTP server and a small MIME reader ----------
+
+interface Received { to: string; raw: string; subject: string; text: string; html: string }
+
+/** The subject and the decoded text and HTML parts of a message as nodemailer writes it. */
+function parseMail(raw: string): Omit<Received, 'to' | 'raw'> {
+  const decode = (headers: string, body: string) => {
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1].toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`);
+      return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    }
+    return body;
+  };
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  // Headers: unfolded, and RFC 2047 encoded words (=?UTF-8?Q?...?= / ?B?) decoded.
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = (/^subject:\s*(.*)$/im.exec(unfolded)?.[1] ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, data: string) => enc.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decode('content-transfer-encoding: quoted-printable', data.replace(/_/g, ' ')));
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\n\n${body}`];
+  const out = { subject, text: '', html: '' };
+  for (const part of parts) {
+    const [partHead, ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const content = decode(partHead, partBody.join('\n\n'));
+    if (/content-type:\s*text\/plain/i.test(partHead)) out.text = content;
+    if (/content-type:\s*text\/html/i.test(partHead)) out.html = content;
+  }
+  return out;
+}
+
+const received: Received[] = [];
+const smtp = new SMTPServer({
+  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      received.push({ to: session.envelope.rcptTo[0].address, raw, ...parseMail(raw) });
+      callback();
+    });
+  },
+});
+
+const lastMailTo = (to: string) => {
+  const mail = [...received].reverse().find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+};
+const linkIn = (mail: Received) => new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  ctx = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://portal.example.cl' }, { realMailer: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  first_name: 'Valentina', last_name: 'Muñoz', email, phone: '+56 9 8765 4321', address: 'Los Aromos 55, Ñuñoa', password: 'sol4r-2024', ...extra,
+});
+const signup = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/token', payload: { email, password } });
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+describe('registration and activation', () => {
+  it('registers an inactive account, mails the activation link, and the link activates it once', async () => {
+    const res = await signup(signupBody('Valentina.Munoz@Example.com'));
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toEqual({ id: expect.any(Number), email: 'valentina.munoz@example.com', first_name: 'Valentina', last_name: 'Muñoz' });
+
+    // Not yet: the account waits for its e-mail to be confirmed.
+    expect((await login('valentina.munoz@example.com', 'sol4r-2024')).json()).toEqual({ email: [expect.stringContaining('no está activada')] });
+
+    const mail = lastMailTo('valentina.munoz@example.com');
+    expect(mail.subject).toBe('Active su cuenta de Portal Solar');
+    expect(mail.text).toContain('Hola Valentina:');
+    expect(mail.html).toContain('Activar mi cuenta');
+    const link = linkIn(mail);
+    expect(`${link.origin}${link.pathname}`).toBe('https://portal.example.cl/user/account-activate');
+    const token = link.searchParams.get('token')!;
+    expect(mail.html).toContain(token);
+
+    // Only a hash of the token is stored.
+    const stored = await ctx.database.db.select().from(accountTokens).where(eq(accountTokens.user_id, created.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+
+    const activated = await get(`/api/auth/account-activate?token=${encodeURIComponent(token)}`);
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json()).toEqual({ detail: expect.any(String) });
+    expect((await login('VALENTINA.munoz@example.com', 'sol4r-2024')).statusCode).toBe(200);
+
+    const again = await get(`/api/auth/account-activate?token=${encodeURIComponent(token)}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['El token de validación es incorrecto, intentalo nuevamente'] });
+  });
+
+  it('refuses an e-mail already registered, whatever its case', async () => {
+    expect((await signup(signupBody('duplicado@example.com'))).statusCode).toBe(201);
+    const res = await signup(signupBody('DUPLICADO@example.com'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['Este correo electrónico ya se encuentra registrado.'] });
+  });
+
+  it('every field is required, and the password has 4 to 16 characters', async () => {
+    const empty = await signup({});
+    expect(empty.statusCode).toBe(400);
+    const required = ['Este campo es requerido.'];
+    expect(empty.json()).toEqual({ first_name: required, last_name: required, email: required, phone: required, address: required, password: required });
+
+    for (const password of ['abc', 'x'.repeat(17)]) {
+      const res = await signup(signupBody(`largo${password.length}@example.com`, { password }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ password: ['Debe tener entre 4 y 16 caracteres'] });
+    }
+    const blank = await signup(signupBody('blanco@example.com', { first_name: '', email: 'no-es-correo' }));
+    expect(blank.json()).toEqual({ first_name: ['Este campo no puede estar en blanco.'], email: ['Introduzca una dirección de correo electrónico válida.'] });
+  });
+
+  it('a registration cannot make itself active or staff', async () => {
+    const res = await signup(signupBody('astuto@example.com', { is_staff: true, is_superuser: true, is_active: true }));
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row).toMatchObject({ is_active: false, is_staff: false, is_superuser: false });
+  });
+
+  it('an unknown, garbled or expired token is refused', async () => {
+    expect((await get('/api/auth/account-activate?token=no-existe')).json()).toEqual({ token: [expect.stringContaining('incorrecto')] });
+    expect((await get('/api/auth/account-activate')).statusCode).toBe(400);
+
+    const { id } = (await signup(signupBody('expira@example.com'))).json();
+    const token = linkIn(lastMailTo('expira@example.com')).searchParams.get('token')!;
+    await ctx.database.db.update(accountTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(accountTokens.user_id, id));
+    expect((await get(`/api/auth/account-activate?token=${token}`)).statusCode).toBe(400);
+    expect((await login('expira@example.com', 'sol4r-2024')).statusCode).toBe(400);
+  });
+});
+
+describe('resending the activation link', () => {
+  it('mails a new link; the previous one stops working', async () => {
+    const { id } = (await signup(signupBody('reenvio@example.com'))).json();
+    const first = linkIn(lastMailTo('reenvio@example.com')).searchParams.get('token')!;
+    const res = await get(`/api/auth/account-check/${id}`);
+    expect(res.statusCode).toBe(200);
+    const second = linkIn(lastMailTo('reenvio@example.com')).searchParams.get('token')!;
+    expect(second).not.toBe(first);
+    expect((await get(`/api/auth/account-activate?token=${first}`)).statusCode).toBe(400);
+    expect((await get(`/api/auth/account-activate?token=${second}`)).statusCode).toBe(200);
+
+    const active = await get(`/api/auth/account-check/${id}`);
+    expect(active.statusCode).toBe(400);
+    expect(active.json()).toEqual({ non_field_errors: ['La cuenta ya está activada.'] });
+  });
+
+  it('an unknown user is a 404', async () => {
+    const res = await get('/api/auth/account-check/999999');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty('detail');
+  });
+
+  it('an account an administrator deactivated cannot reactivate itself', async () => {
+    const { id } = (await signup(signupBody('desactivada@example.com'))).json();
+    const token = linkIn(lastMailTo('desactivada@example.com')).searchParams.get('token')!;
+    expect((await get(`/api/auth/account-activate?token=${token}`)).statusCode).toBe(200);
+    await ctx.database.db.update(users).set({ is_active: false }).where(eq(users.id, id));
+    const before = received.length;
+    const res = await get(`/api/auth/account-check/${id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [expect.stringContaining('desactivada')] });
+    expect(received.length).toBe(before);
+    // An account created already active (by staff or the command line) has no activation to resend either.
+    const made = await ctx.createUser({ is_active: false });
+    expect((await get(`/api/auth/account-check/${made.id}`)).statusCode).toBe(400);
+  });
+});
+
+describe('password recovery', () => {
+  const resetEmail = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/password-reset-email/', payload: { email } });
+  const complete = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: '/api/password-reset-complete/', payload });
+  const resetLink = (email: string) => {
+    const [, , , code, token] = linkIn(lastMailTo(email)).pathname.split('/');
+    return { code, token };
+  };
+
+  it('mails a link /user/reset-password/{code}/{token}; the link checks, sets the password once, and signs out other sessions', async () => {
+    const user = await ctx.createUser({ email: 'olvido@example.com', password: 'vieja123' });
+    const session = (await login(user.email, 'vieja123')).json();
+
+    const sent = await resetEmail('OLVIDO@example.com');
+    expect(sent.statusCode).toBe(200);
+    const mail = lastMailTo('olvido@example.com');
+    expect(mail.subject).toBe('Recupere su contraseña de Portal Solar');
+    const link = linkIn(mail);
+    expect(link.pathname).toMatch(/^\/user\/reset-password\/[\w-]+\/[\w-]+$/);
+    const { code, token } = resetLink('olvido@example.com');
+    expect(Buffer.from(code, 'base64url').toString()).toBe(String(user.id));
+
+    const check = await get(`/api/password-reset/${code}/${token}`);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ valid: true, code, token });
+
+    const short = await complete({ password: 'abc', code, token });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ password: ['Debe tener entre 4 y 16 caracteres'] });
+
+    const done = await complete({ password: 'nueva456', uidb64: code, token });
+    expect(done.statusCode).toBe(200);
+    expect((await login(user.email, 'vieja123')).statusCode).toBe(400);
+    expect((await login(user.email, 'nueva456')).statusCode).toBe(200);
+    // The session opened with the old password is over.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { refresh: session.refresh } })).statusCode).toBe(401);
+
+    const reused = await complete({ password: 'otra789', code, token });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ token: ['El token de validación es incorrecto, intentalo nuevamente'] });
+    expect((await get(`/api/password-reset/${code}/${token}`)).statusCode).toBe(400);
+  });
+
+  it('an unknown e-mail is an error on the email field, and no mail leaves', async () => {
+    const before = received.length;
+    const res = await resetEmail('fantasma@example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['No existe una cuenta registrada con este correo electrónico.'] });
+    expect(received.length).toBe(before);
+  });
+
+  it('an account not yet activated gets no reset link', async () => {
+    await signup(signupBody('sinactivar@example.com'));
+    const res = await resetEmail('sinactivar@example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: [expect.stringContaining('no está activada')] });
+  });
+
+  it('a link is bound to its user, expires after an hour, and a newer request replaces it', async () => {
+    const a = await ctx.createUser();
+    const b = await ctx.createUser();
+    await resetEmail(a.email);
+    const first = resetLink(a.email);
+    const otherCode = Buffer.from(String(b.id)).toString('base64url');
+    expect((await get(`/api/password-reset/${otherCode}/${first.token}`)).statusCode).toBe(400);
+    expect((await complete({ password: 'robada1', code: otherCode, token: first.token })).statusCode).toBe(400);
+    expect((await get(`/api/password-reset/%%%/${first.token}`)).statusCode).toBe(400);
+
+    await resetEmail(a.email);
+    const second = resetLink(a.email);
+    expect((await get(`/api/password-reset/${first.code}/${first.token}`)).statusCode).toBe(400);
+    expect((await get(`/api/password-reset/${second.code}/${second.token}`)).statusCode).toBe(200);
+
+    await ctx.database.db.update(accountTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(accountTokens.user_id, a.id));
+    expect((await get(`/api/password-reset/${second.code}/${second.token}`)).statusCode).toBe(400);
+    expect((await complete({ password: 'nueva456', code: second.code, token: second.token })).statusCode).toBe(400);
+    expect((await login(a.email, a.plainPassword)).statusCode).toBe(200);
+  });
+
+  it('the link needs its code', async () => {
+    const res = await complete({ password: 'nueva456', token: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: ['Este campo es requerido.'] });
+  });
+});
+
+describe('mail delivery', () => {
+  /** The API on this file's database with other settings, and the mailer it builds from them. */
+  const withApi = async (env: Record<string, string>, fn: (app: FastifyInstance, dataDir: string) => Promise<void>) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-mail-'));
+    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', ...env }), db: ctx.database.db });
+    try { await fn(app, dataDir); } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  it('without SMTP_URL a mail lands as .eml in <DATA_DIR>/outbox/ with its link', async () => {
+    await withApi({ PUBLIC_URL: 'http://localhost:3000' }, async (app, dataDir) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody('outbox@example.com') });
+      expect(res.statusCode).toBe(201);
+      const outbox = path.join(dataDir, 'outbox');
+      const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+      expect(files).toHaveLength(1);
+      const mail = parseMail(fs.readFileSync(path.join(outbox, files[0]), 'utf8'));
+      expect(mail.subject).toBe('Active su cuenta de Portal Solar');
+      const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+      expect(link.origin).toBe('http://localhost:3000');
+      expect((await app.inject({ method: 'GET', url: `/api/auth/account-activate?token=${link.searchParams.get('token')}` })).statusCode).toBe(200);
+    });
+  });
+
+  it('when the mail server cannot be reached, registration fails with 503 and leaves no account behind', async () => {
+    await withApi({ SMTP_URL: 'smtp://127.0.0.1:1' }, async (app) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody('caido@example.com') });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: expect.stringContaining('correo') });
+      expect(await ctx.database.db.select().from(users).where(eq(users.email, 'caido@example.com'))).toHaveLength(0);
+    });
+  });
+
+  it('mails carry the portal name of the settings', async () => {
+    await ctx.database.db.update(settings).set({ name: 'Sol <Andino>' });
+    try {
+      await signup(signupBody('marca@example.com'));
+      const mail = lastMailTo('marca@example.com');
+      expect(mail.subject).toBe('Active su cuenta de Sol <Andino>');
+      expect(mail.text).toContain('registrarse en Sol <Andino>.');
+      expect(mail.html).toContain('Sol &#60;Andino&#62;');
+      expect(mail.html).not.toContain('<Andino>');
+    } finally {
+      await ctx.database.db.update(settings).set({ name: 'Portal Solar' });
+    }
+  });
+});
+
+describe('npm run create-admin', () => {
+  const run = promisify(execFile);
+  const cli = (env: Record<string, string>, args: string[]) => run(path.resolve('node_modules/.bin/tsx'), ['server/cli/create-admin.ts', ...args], {
+    env: { ...process.env, ...env, NODE_ENV: 'development' }, cwd: path.resolve('.'),
+  });
+
+  it('creates an administrator who signs in through the API, then promotes and resets an existing account', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-cli-'));
+    // On PostgreSQL the command and the API share a server database; on PGlite, the files under DATA_DIR/db.
+    const server = TEST_DB === 'postgres' ? await openTestDatabase() : null;
+    const env: Record<string, string> = server ? { DATABASE_URL: server.url!, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+    /** The API on that same database, while the command is not running (PGlite has one process at a time). */
+    const withApi = async (fn: (app: FastifyInstance, db: Db) => Promise<void>) => {
+      const database = server ?? await openDatabase({ dir: path.join(dataDir, 'db') });
+      const app = await buildApp({ config: loadConfig({ ...env, JWT_SECRET: 'test-secret-that-is-long-enough-123456' }), db: database.db, mailer: new MemoryMailer() });
+      try { await fn(app, database.db); } finally {
+        await app.close();
+        if (!server) await database.close();
+      }
+    };
+    const signIn = (app: FastifyInstance, email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/token', payload: { email, password } });
+    try {
+      const out = await cli(env, ['--email', 'Jefa@Example.com', '--password', 'admin123', '--first-name', 'Jefa', '--last-name', 'Planta']);
+      expect(out.stdout).toContain('jefa@example.com');
+
+      const bad = await cli(env, ['--email', 'no-es-correo', '--password', 'admin123']).catch((e) => e);
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toContain('correo');
+      const short = await cli(env, ['--email', 'x@example.com', '--password', '12']).catch((e) => e);
+      expect(short.code).not.toBe(0);
+      expect(short.stderr).toContain('Debe tener entre 4 y 16 caracteres');
+
+      await withApi(async (app, db) => {
+        const res = await signIn(app, 'jefa@example.com', 'admin123');
+        expect(res.statusCode).toBe(200);
+        const me = (await app.inject({ method: 'GET', url: '/api/my-profile', headers: { authorization: `Bearer ${res.json().access}` } })).json();
+        expect(me).toMatchObject({ email: 'jefa@example.com', first_name: 'Jefa', last_name: 'Planta', is_staff: true, is_superuser: true });
+        expect(await db.select().from(users).where(eq(users.email, 'x@example.com'))).toHaveLength(0);
+        await db.insert(users).values({ email: 'tecnico@example.com', password: null, is_active: false });
+      });
+
+      const promoted = await cli(env, ['--email', 'TECNICO@example.com', '--password', 'tecnico1']);
+      expect(promoted.stdout).toContain('promovido');
+      await withApi(async (app, db) => {
+        expect((await signIn(app, 'tecnico@example.com', 'tecnico1')).statusCode).toBe(200);
+        const [row] = await db.select().from(users).where(eq(users.email, 'tecnico@example.com'));
+        expect(row).toMatchObject({ is_active: true, is_staff: true, is_superuser: true });
+      });
+    } finally {
+      await server?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,182 @@
+/**
+ * What protects the accounts beyond their rules: rate limits, security headers, no internals in
+ * errors, a production configuration that refuses a weak secret, CORS, and session revocation.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.js';
+import { loadConfig, DEFAULT_JWT_SECRET } from '../../server/config.js';
+import { buildApp } from '../../server/app.js';
+import type { Db } from '../../server/db/client.js';
+import { createTestContext, MemoryMailer, type TestContext } from './harness.js';
+
+let ctx: TestContext;
+const extraApps: FastifyInstance[] = [];
+
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(async () => {
+  for (const app of extraApps) await app.close();
+  await ctx?.close();
+});
+
+/** Another app on this file's database with other settings (cheaper than a second database). */
+async function appWith(env: Record<string, string>, db: Db = ctx.database.db) {
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: ctx.config.dataDir, JWT_SECRET: ctx.config.jwtSecret, ...env }), db, mailer: new MemoryMailer() });
+  await app.ready();
+  extraApps.push(app);
+  return app;
+}
+
+describe('rate limits (RATE_LIMIT_MAX=3 per minute)', () => {
+  let limited: FastifyInstance;
+  beforeAll(async () => { limited = await appWith({ RATE_LIMIT_MAX: '3' }); });
+
+  const from = (remoteAddress: string, opts: InjectOptions) => limited.inject({ ...opts, remoteAddress });
+  const expectTooMany = (res: Awaited<ReturnType<FastifyInstance['inject']>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+  const signin = (email: string, password = 'wrong-pass') => ({ method: 'POST' as const, url: '/api/auth/token', payload: { email, password } });
+
+  it('login: the 4th attempt from one address is refused, whatever the e-mail (even a right password)', async () => {
+    const user = await ctx.createUser();
+    for (let i = 0; i < 3; i++) expect((await from('10.1.0.1', signin(`nobody${i}@example.com`))).statusCode).toBe(400);
+    expectTooMany(await from('10.1.0.1', signin(user.email, user.plainPassword)));
+    // Another address is not affected.
+    expect((await from('10.1.0.2', signin(user.email, user.plainPassword))).statusCode).toBe(200);
+  });
+
+  it('login: the 4th attempt on one e-mail is refused, whatever the address', async () => {
+    const user = await ctx.createUser();
+    for (let i = 0; i < 3; i++) expect((await from(`10.2.0.${i + 1}`, signin(user.email.toUpperCase()))).statusCode).toBe(400);
+    expectTooMany(await from('10.2.0.9', signin(user.email, user.plainPassword)));
+    const other = await ctx.createUser();
+    expect((await from('10.2.0.10', signin(other.email, other.plainPassword))).statusCode).toBe(200);
+  });
+
+  it('signup: per address and per e-mail', async () => {
+    const body = (email: string) => ({ first_name: 'A', last_name: 'B', email, phone: '1', address: 'x', password: 'clave123' });
+    for (let i = 0; i < 3; i++) {
+      expect((await from('10.3.0.1', { method: 'POST', url: '/api/auth/signup', payload: body(`alta${i}@example.com`) })).statusCode).toBe(201);
+    }
+    expectTooMany(await from('10.3.0.1', { method: 'POST', url: '/api/auth/signup', payload: body('alta9@example.com') }));
+    // One e-mail from ever new addresses: registered once, then refused as a duplicate, then limited.
+    for (let i = 0; i < 3; i++) {
+      expect((await from(`10.3.1.${i}`, { method: 'POST', url: '/api/auth/signup', payload: body('repetido@example.com') })).statusCode).toBe(i ? 400 : 201);
+    }
+    expectTooMany(await from('10.3.1.9', { method: 'POST', url: '/api/auth/signup', payload: body('REPETIDO@example.com') }));
+  });
+
+  it('password-reset-email: per e-mail across addresses, and per address across e-mails', async () => {
+    const user = await ctx.createUser();
+    const reset = (email: string) => ({ method: 'POST' as const, url: '/api/password-reset-email/', payload: { email } });
+    for (let i = 0; i < 3; i++) expect((await from(`10.4.0.${i}`, reset(user.email))).statusCode).toBe(200);
+    expectTooMany(await from('10.4.0.9', reset(user.email)));
+    for (let i = 0; i < 3; i++) expect((await from('10.4.1.1', reset(`x${i}@example.com`))).statusCode).toBe(400);
+    expectTooMany(await from('10.4.1.1', reset(`x9@example.com`)));
+  });
+
+  it('account-check: per account across addresses', async () => {
+    const user = await ctx.createUser({ is_active: false });
+    for (let i = 0; i < 3; i++) expect((await from(`10.5.0.${i}`, { method: 'GET', url: `/api/auth/account-check/${user.id}` })).statusCode).toBe(400);
+    expectTooMany(await from('10.5.0.9', { method: 'GET', url: `/api/auth/account-check/${user.id}` }));
+  });
+
+  it('other calls are not limited', async () => {
+    const { token } = await ctx.userWithToken();
+    for (let i = 0; i < 5; i++) {
+      expect((await from('10.6.0.1', { method: 'GET', url: '/api/my-profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('responses', () => {
+  it('carry the security headers, on success and on errors', async () => {
+    for (const url of ['/api/my-profile', '/api/no-such-thing']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('an unexpected failure (the database is gone) is a 500 with a plain message and no internals', async () => {
+    const { token } = await ctx.userWithToken();
+    const fail = () => { throw new Error('connect ECONNREFUSED 10.9.9.9:5432 (user=solar password=hunter2)'); };
+    const broken = { select: fail, insert: fail, update: fail, delete: fail, transaction: fail, execute: fail } as unknown as Db;
+    const app = await appWith({}, broken);
+    const res = await app.inject({ method: 'GET', url: '/api/my-profile', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Error interno del servidor.' });
+    expect(res.body).not.toMatch(/ECONNREFUSED|hunter2|at .*\.ts/);
+  });
+
+  it('malformed JSON is a 400, not a 500', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/token', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { non_field_errors: ['JSON mal formado.'] } });
+  });
+});
+
+describe('configuration', () => {
+  it('in production, refuses to start without a real JWT_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: DEFAULT_JWT_SECRET })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).production).toBe(true);
+  });
+
+  it('CORS answers only the configured origins', async () => {
+    const app = await appWith({ CORS_ORIGINS: 'https://a.example' });
+    const allowed = await app.inject({ method: 'GET', url: '/api/my-profile', headers: { origin: 'https://a.example' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://a.example');
+    const preflight = await app.inject({ method: 'OPTIONS', url: '/api/auth/token', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://a.example');
+    const other = await app.inject({ method: 'GET', url: '/api/my-profile', headers: { origin: 'https://b.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // Without CORS_ORIGINS no other origin is answered at all.
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/my-profile', headers: { origin: 'https://a.example' } });
+    expect(none.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('sessions', () => {
+  const refresh = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { refresh: token } });
+
+  it('a refresh token works once: the second use is refused', async () => {
+    const user = await ctx.createUser();
+    const pair = (await ctx.app.inject({ method: 'POST', url: '/api/auth/token', payload: { email: user.email, password: user.plainPassword } })).json();
+    expect((await refresh(pair.refresh)).statusCode).toBe(200);
+    const reused = await refresh(pair.refresh);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toMatchObject({ detail: expect.any(String) });
+  });
+
+  it('a logged-out refresh token is refused', async () => {
+    const user = await ctx.createUser();
+    const pair = (await ctx.app.inject({ method: 'POST', url: '/api/auth/token', payload: { email: user.email, password: user.plainPassword } })).json();
+    expect((await ctx.request(pair.access, { method: 'POST', url: '/api/auth/logout', payload: { refresh: pair.refresh } })).statusCode).toBe(204);
+    expect((await refresh(pair.refresh)).statusCode).toBe(401);
+  });
+
+  it('a deactivated user is out at once: access token 401, refresh 401', async () => {
+    const user = await ctx.createUser();
+    const pair = (await ctx.app.inject({ method: 'POST', url: '/api/auth/token', payload: { email: user.email, password: user.plainPassword } })).json();
+    expect((await ctx.request(pair.access, { method: 'GET', url: '/api/my-profile' })).statusCode).toBe(200);
+    await ctx.database.db.update(users).set({ is_active: false }).where(eq(users.id, user.id));
+    const res = await ctx.request(pair.access, { method: 'GET', url: '/api/my-profile' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toHaveProperty('detail');
+    expect((await refresh(pair.refresh)).statusCode).toBe(401);
+  });
+
+  it('a token signed with another secret is refused', async () => {
+    const user = await ctx.createUser();
+    const other = await appWith({ JWT_SECRET: 'another-secret-that-is-long-enough-0000' });
+    const { access } = (await other.inject({ method: 'POST', url: '/api/auth/token', payload: { email: user.email, password: user.plainPassword } })).json();
+    expect((await ctx.request(access, { method: 'GET', url: '/api/my-profile' })).statusCode).toBe(401);
+  });
+});

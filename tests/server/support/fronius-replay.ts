@@ -1,0 +1,176 @@
+/**
+ * A Fronius datalogger on 127.0.0.1: a real HTTP server answering /solar_api/v1/... from the recorded
+ * device answers in ../shared/fixtures/fronius (file names encode the query: `?` is written `___`).
+ *
+ * Modes, all derived in code from the recordings:
+ * - 'recorded': the files as they are. Note that the inverter answer was recorded at 23:33 local time:
+ *   no PAC, no DC values, DeviceStatus.StatusCode 3 (startup) with ErrorCode 523.
+ * - 'day': the inverter producing, GEN24-style (no DAY_ENERGY/YEAR_ENERGY): PAC, two MPPTs, status 7;
+ *   power flow exporting to the grid and charging the battery.
+ * - 'night': no PAC and no DeviceStatus (the inverter sleeps), Head.Status.Code 0.
+ * - 'error': StatusCode 10 with ErrorCode 307, no AC power.
+ * - 'malformed': bodies that are not JSON; 'wrong-shape': JSON of the wrong shape.
+ * - 'offline': nothing listens on the port any more (connection refused); another mode listens again.
+ * - 'slow': every answer delayed by `slowMs`.
+ * `without` makes endpoints answer 404, as on a datalogger without that device class.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const FRONIUS_FIXTURES = path.resolve('..', 'shared', 'fixtures', 'fronius', 'pyfronius');
+
+export type FroniusMode = 'recorded' | 'day' | 'night' | 'error' | 'malformed' | 'wrong-shape' | 'offline' | 'slow';
+export type FroniusEndpoint = 'inverter' | 'power_flow' | 'meter' | 'storage' | 'inverter_info';
+
+const FILES: Record<FroniusEndpoint, string> = {
+  inverter: 'GetInverterRealtimeData.cgi___Scope=Device&DeviceId=1&DataCollection=CommonInverterData',
+  power_flow: 'GetPowerFlowRealtimeData.fcgi',
+  meter: 'GetMeterRealtimeData.cgi___Scope=System',
+  storage: 'GetStorageRealtimeData.cgi___Scope=System',
+  inverter_info: 'GetInverterInfo.cgi',
+};
+
+/** A recorded answer, parsed (a fresh copy each time, so modes can edit it). */
+export function recording(nameOrEndpoint: string): any {
+  const file = FILES[nameOrEndpoint as FroniusEndpoint] ?? nameOrEndpoint;
+  return JSON.parse(fs.readFileSync(path.join(FRONIUS_FIXTURES, file), 'utf8'));
+}
+
+/** The values the 'day' mode adds to the recordings, for tests to assert against. */
+export const DAY = {
+  timestamp: '2019-01-10T12:33:15+01:00',
+  pac: 3120, udc: 412.3, idc: 4.52, udc2: 398.7, idc2: 3.41,
+  pPv: 3240, pGrid: -1200.5, pAkku: -800, pLoad: -1119.5, flowSoc: 55.5,
+};
+
+function dayInverter() {
+  const json = recording('inverter');
+  const data = json.Body.Data;
+  json.Head.Timestamp = DAY.timestamp;
+  delete data.DAY_ENERGY;
+  delete data.YEAR_ENERGY;
+  data.PAC = { Value: DAY.pac, Unit: 'W' };
+  data.UDC = { Value: DAY.udc, Unit: 'V' };
+  data.IDC = { Value: DAY.idc, Unit: 'A' };
+  data.UDC_2 = { Value: DAY.udc2, Unit: 'V' };
+  data.IDC_2 = { Value: DAY.idc2, Unit: 'A' };
+  data.DeviceStatus = { ...data.DeviceStatus, StatusCode: 7, ErrorCode: 0 };
+  return json;
+}
+
+function dayPowerFlow() {
+  const json = recording('power_flow');
+  Object.assign(json.Body.Data.Site, { P_PV: DAY.pPv, P_Grid: DAY.pGrid, P_Akku: DAY.pAkku, P_Load: DAY.pLoad });
+  json.Body.Data.Inverters['1'] = { ...json.Body.Data.Inverters['1'], P: DAY.pac, SOC: DAY.flowSoc };
+  return json;
+}
+
+/** The JSON body (or raw text) served for an endpoint in a mode. */
+function answer(mode: FroniusMode, endpoint: FroniusEndpoint): unknown {
+  if (mode === 'malformed') return '{"Head": {"Status": {"Code": 0, "Reason": ""}, "Body": {"Data": {"PAC": {"Val';
+  if (mode === 'wrong-shape') {
+    return endpoint === 'inverter'
+      ? { ...recording('inverter'), Body: { Data: { PAC: { Value: '3120 W', Unit: 'W' } } } }
+      : [1, 2, 3];
+  }
+  if (mode === 'recorded' || mode === 'slow') return recording(endpoint);
+  if (mode === 'night') {
+    if (endpoint !== 'inverter') return recording(endpoint);
+    const json = recording('inverter');
+    delete json.Body.Data.DeviceStatus;
+    return json;
+  }
+  // 'day' and 'error'
+  if (endpoint === 'inverter') {
+    const json = dayInverter();
+    if (mode === 'error') {
+      json.Body.Data.PAC.Value = 0;
+      json.Body.Data.DeviceStatus = { ...json.Body.Data.DeviceStatus, StatusCode: 10, ErrorCode: 307 };
+    }
+    return json;
+  }
+  if (endpoint === 'power_flow') {
+    const json = dayPowerFlow();
+    if (mode === 'error') Object.assign(json.Body.Data.Site, { P_PV: 0, P_Akku: 0, P_Grid: -DAY.pLoad });
+    return json;
+  }
+  return recording(endpoint);
+}
+
+export interface FroniusReplay {
+  /** `127.0.0.1:port`, as staff would type a datalogger address. */
+  address: string;
+  mode: FroniusMode;
+  setMode(mode: FroniusMode, opts?: { without?: FroniusEndpoint[]; slowMs?: number }): Promise<void>;
+  /** Requests received, per endpoint. */
+  hits: Record<FroniusEndpoint | 'other', number>;
+  /** Requests for the inverter's realtime data: one per poll of this device. */
+  polls(): number;
+  close(): Promise<void>;
+}
+
+export async function startFroniusReplay(mode: FroniusMode = 'day', opts: { without?: FroniusEndpoint[]; slowMs?: number } = {}): Promise<FroniusReplay> {
+  let without = new Set(opts.without ?? []);
+  let slowMs = opts.slowMs ?? 2000;
+  const pending = new Set<NodeJS.Timeout>();
+  const byFile = new Map(Object.entries(FILES).map(([endpoint, file]) => [file, endpoint as FroniusEndpoint]));
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const file = url.pathname.replace(/^\/solar_api\/v1\//, '') + (url.search ? `___${url.search.slice(1)}` : '');
+    const endpoint = url.pathname.startsWith('/solar_api/v1/') ? byFile.get(file) : undefined;
+    replay.hits[endpoint ?? 'other'] += 1;
+    const send = () => {
+      if (!endpoint || without.has(endpoint)) {
+        res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>404 Not Found</body></html>');
+        return;
+      }
+      const body = answer(replay.mode, endpoint);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (replay.mode !== 'slow') return send();
+    const timer = setTimeout(() => { pending.delete(timer); if (!res.destroyed) send(); }, slowMs);
+    pending.add(timer);
+  });
+
+  const listen = (port = 0) => new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => { server.off('error', reject); resolve((server.address() as AddressInfo).port); });
+  });
+  const stop = () => new Promise<void>((resolve) => {
+    for (const t of pending) clearTimeout(t);
+    pending.clear();
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+  const port = await listen();
+  const replay: FroniusReplay = {
+    address: `127.0.0.1:${port}`,
+    mode,
+    hits: { inverter: 0, power_flow: 0, meter: 0, storage: 0, inverter_info: 0, other: 0 },
+    polls: () => replay.hits.inverter,
+    async setMode(next, o = {}) {
+      without = new Set(o.without ?? []);
+      if (o.slowMs !== undefined) slowMs = o.slowMs;
+      if (next === 'offline' && server.listening) await stop();
+      if (next !== 'offline' && !server.listening) await listen(port);
+      replay.mode = next;
+    },
+    close: stop,
+  };
+  if (mode === 'offline') await stop();
+  return replay;
+}
+
+/** A datalogger address where nothing listens (connection refused). */
+export async function unusedAddress(): Promise<string> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `127.0.0.1:${port}`;
+}
