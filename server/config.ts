@@ -26,8 +26,8 @@ export interface Config {
   mediaDir: string;
   maxUploadBytes: number;
   corsOrigins: string[];
-  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1, or a hop count / address list). */
-  trustProxy: boolean | number | string;
+  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1, or the proxies' addresses, comma-separated). */
+  trustProxy: boolean | string;
   production: boolean;
   rateLimitMax: number;
   demo: boolean;
@@ -72,8 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value === '1' || value === 'true' ? true : value;
 }

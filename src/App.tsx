@@ -1,0 +1,138 @@
+/**
+ * The whole app: one react-admin context (data, auth, translations, store, theme, notifications)
+ * shared by the public pages and the admin under /app, which is loaded lazily so the login page
+ * stays small (SPEC §9: lazy page load timeout 120 s). Routes as SPEC §2.
+ */
+import { Component, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { AdminContext, useTranslate, type Store } from 'react-admin';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { setNavigator } from './providers/http';
+import { createI18nProvider, type AppI18nProvider } from './providers/i18nProvider';
+import { createStore } from './providers/store';
+import { localeInfo } from './i18n/locales';
+import { createAppTheme, emotionCaches } from './theme';
+import { PublicLayout } from './pages/public/PublicLayout';
+import { LoginPage } from './pages/public/LoginPage';
+import { RegisterPage } from './pages/public/RegisterPage';
+import { ForgotPasswordPage } from './pages/public/ForgotPasswordPage';
+import { ResetPasswordPage } from './pages/public/ResetPasswordPage';
+import { AccountActivatePage } from './pages/public/AccountActivatePage';
+import { GoogleCallbackPage } from './pages/public/GoogleCallbackPage';
+import { LogoutPage } from './pages/public/LogoutPage';
+import { NotFoundPage } from './pages/public/NotFoundPage';
+
+export const LAZY_TIMEOUT_MS = 120_000;
+
+/** A dynamic import that gives up after `ms` (a stalled chunk download shows an error, not a spinner forever). */
+export function withTimeout<T>(load: () => Promise<T>, ms = LAZY_TIMEOUT_MS): () => Promise<T> {
+  return () => new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Loading timed out after ${ms} ms`)), ms);
+    load().then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+const AdminApp = lazy(withTimeout(() => import('./layout/AdminApp')));
+
+const Loading = () => (
+  <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <CircularProgress />
+  </Box>
+);
+
+const LoadFailed = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Typography>{translate('app.lazy.error')}</Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>{translate('app.lazy.retry')}</Button>
+    </Box>
+  );
+};
+
+class LazyBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <LoadFailed /> : this.props.children;
+  }
+}
+
+/** Scroll returns to the top on every navigation (SPEC §2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Lets http.ts send the user to `/` (missing refresh token) without reloading the page. */
+function RegisterNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((path) => navigate(path)), [navigate]);
+  return null;
+}
+
+export const AppRoutes = () => (
+  <Routes>
+    <Route path="/" element={<Navigate to="/app/monitoring" replace />} />
+    <Route
+      path="/app/*"
+      element={<LazyBoundary><Suspense fallback={<Loading />}><AdminApp /></Suspense></LazyBoundary>}
+    />
+    <Route element={<PublicLayout />}>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/user/reset-password/:code/:token" element={<ResetPasswordPage />} />
+      <Route path="/user/account-activate" element={<AccountActivatePage />} />
+      <Route path="/user/auth/login/google" element={<GoogleCallbackPage />} />
+      <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/404" element={<NotFoundPage />} />
+    </Route>
+    <Route path="*" element={<Navigate to="/404" replace />} />
+  </Routes>
+);
+
+export interface AppShellProps {
+  store?: Store;
+  i18nProvider?: AppI18nProvider;
+}
+
+/** Everything but the router, so tests can mount it in a MemoryRouter. */
+export function AppShell({ store, i18nProvider }: AppShellProps) {
+  const [i18n] = useState(() => i18nProvider ?? createI18nProvider());
+  const [appStore] = useState(() => store ?? createStore());
+  const locale = useSyncExternalStore(i18n.subscribe, i18n.getLocale);
+  const { dir } = localeInfo(locale);
+  const theme = useMemo(() => createAppTheme(dir), [dir]);
+  return (
+    <CacheProvider value={emotionCaches[dir]}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18n}
+        store={appStore}
+        theme={theme}
+      >
+        <ScrollToTop />
+        <RegisterNavigator />
+        <AppRoutes />
+      </AdminContext>
+    </CacheProvider>
+  );
+}
+
+export const App = () => (
+  <BrowserRouter>
+    <AppShell />
+  </BrowserRouter>
+);
+
+export default App;

@@ -1,0 +1,18 @@
+import { ImageField, ImageInput, useTranslate } from 'react-admin';
+
+/** A stored image arrives as its URL; the preview child expects `{src}`. */
+const asPreview = (value: unknown) => (typeof value === 'string' ? { src: value, title: '' } : value);
+
+/**
+ * Image upload with a preview of the current image (projects, brands, equipment, profile).
+ * The form value stays the URL until a new file is chosen; the dataProvider sends only new files.
+ */
+export function ImageUpload({ source }: { source: string }) {
+  const translate = useTranslate();
+  return (
+    <ImageInput source={source} accept={{ 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp'] }} format={asPreview}
+      placeholder={<p>{translate('app.screens.actions.image_help')}</p>}>
+      <ImageField source="src" title="title" />
+    </ImageInput>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The admin part under /app (loaded lazily by App.tsx): react-admin's UI with basename /app, one
+ * <Resource> per entry of src/resources/index.ts (staffOnly entries only for staff), and the custom
+ * pages (monitoring, own profile, the pages entries bring). Login lives outside, at /login.
+ */
+import { AdminUI, BasenameContextProvider, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { resources } from '../resources';
+import ProfilePage from '../resources/profile/ProfilePage';
+import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
+import { isAdmin, permissionsOf, type Permissions } from '../providers/authProvider';
+import { country } from '../config/country';
+import { Layout } from './Layout';
+
+export const ADMIN_BASENAME = '/app';
+
+const ToMonitoring = () => <Navigate to={`${ADMIN_BASENAME}/monitoring`} replace />;
+const ToNotFound = () => <Navigate to="/404" replace />;
+
+function children(permissions: Permissions | undefined) {
+  const admin = isAdmin(permissions ?? permissionsOf(null));
+  const allowed = resources.filter((r) => !r.staffOnly || admin);
+  return [
+    ...allowed.map(({ name, list, show, edit, create, icon, recordRepresentation }) => (
+      <Resource
+        key={name}
+        name={name}
+        list={list}
+        show={show}
+        edit={edit}
+        create={create}
+        icon={icon}
+        recordRepresentation={recordRepresentation}
+      />
+    )),
+    <CustomRoutes key="pages">
+      <Route path="/monitoring" element={<MonitoringPage />} />
+      <Route path="/profile/me" element={<ProfilePage />} />
+      {allowed.flatMap((r) => (r.routes ?? []).map(({ path, element: Page }) => (
+        <Route key={`${r.name}:${path}`} path={`/${path.replace(/^\//, '')}`} element={<Page />} />
+      )))}
+    </CustomRoutes>,
+  ];
+}
+
+export default function AdminApp() {
+  return (
+    <BasenameContextProvider basename={ADMIN_BASENAME}>
+      <AdminUI
+        layout={Layout}
+        dashboard={ToMonitoring}
+        catchAll={ToNotFound}
+        loginPage={false}
+        authCallbackPage={false}
+        requireAuth
+        disableTelemetry
+        title={country.brand}
+      >
+        {children}
+      </AdminUI>
+    </BasenameContextProvider>
+  );
+}

@@ -1,0 +1,44 @@
+/** /user/auth/login/google: the identity provider's return point; trades code & state for tokens. */
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { request } from '../../providers/http';
+import { startSession } from '../../providers/authProvider';
+import type { TokenPair } from '../../providers/session';
+import { AuthCard } from './PublicLayout';
+import { useOnce } from './useOnce';
+
+export const GoogleCallbackPage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [failed, setFailed] = useState(false);
+
+  useOnce(() => {
+    const code = params.get('code');
+    const state = params.get('state');
+    if (!code || !state) {
+      setFailed(true);
+      return;
+    }
+    request<TokenPair>('/auth/login/google', { query: { code, state }, auth: false })
+      .then(startSession)
+      .then(() => navigate('/app/monitoring', { replace: true }), () => setFailed(true));
+  });
+
+  return (
+    <AuthCard title={translate('app.auth.google.title')}>
+      {failed ? (
+        <Alert severity="error" role="alert">{translate('app.messages.google_error')}</Alert>
+      ) : (
+        <Typography sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={20} /> {translate('app.auth.google.checking')}
+        </Typography>
+      )}
+      <Box sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/login">{translate('app.auth.back_to_login')}</Link>
+      </Box>
+    </AuthCard>
+  );
+};

@@ -1,0 +1,86 @@
+/**
+ * /login: e-mail and password, Google sign-in, links to registration and password recovery.
+ * A failed login shows each e-mail error from the server, otherwise 'Contraseña incorrecta', and
+ * the message clears itself after 3 seconds (SPEC §4, §8).
+ */
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import GoogleIcon from '@mui/icons-material/Google';
+import { useTranslate } from 'react-admin';
+import { authProvider } from '../../providers/authProvider';
+import { API_BASE } from '../../providers/http';
+import { getAccessToken, getProfile, takeFlash } from '../../providers/session';
+import { AuthCard } from './PublicLayout';
+import { emailRules, passwordRules, useForm } from './form';
+
+export const LOGIN_ERROR_MS = 3000;
+
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [flash, setFlash] = useState(() => takeFlash());
+  const [loginError, setLoginError] = useState<string[] | null>(null);
+  const form = useForm({ email: '', password: '' }, { email: emailRules, password: passwordRules });
+
+  useEffect(() => {
+    if (!loginError) return undefined;
+    const timer = setTimeout(() => setLoginError(null), LOGIN_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [loginError]);
+
+  if (getAccessToken() && getProfile()) return <Navigate to="/" replace />;
+
+  const onSubmit = form.submit(async ({ email, password }) => {
+    setLoginError(null);
+    setFlash(null);
+    try {
+      await authProvider.login({ email, password });
+      navigate('/app/monitoring', { replace: true });
+    } catch (error) {
+      // Signed in but the profile could not be read: loadProfile left its own message.
+      const left = takeFlash();
+      if (left) {
+        setFlash(left);
+        return;
+      }
+      const emailErrors = (error as { body?: { email?: unknown } })?.body?.email;
+      setLoginError(Array.isArray(emailErrors) && emailErrors.length
+        ? emailErrors.map(String)
+        : [translate('app.messages.login_error')]);
+    }
+  });
+
+  return (
+    <AuthCard title={translate('app.auth.login.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('app.auth.login.subtitle')}</Typography>
+      {flash && <Alert severity={flash.type} sx={{ mb: 2 }}>{translate(flash.message)}</Alert>}
+      {loginError && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {loginError.map((message) => <div key={message}>{message}</div>)}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <TextField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
+        <TextField {...form.field('password')} type="password" autoComplete="current-password" label={translate('app.auth.password')} />
+        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
+          {translate('app.auth.login.submit')}
+        </Button>
+      </Box>
+      <Divider sx={{ my: 2 }}>{translate('app.auth.login.or')}</Divider>
+      <Button
+        variant="outlined"
+        fullWidth
+        startIcon={<GoogleIcon />}
+        href={`${API_BASE}/auth/login/google`}
+        disabled={form.processing}
+      >
+        {translate('app.auth.login.google')}
+      </Button>
+      <Stack spacing={1} sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/forgot-password">{translate('app.auth.login.forgot')}</Link>
+        <Link component={RouterLink} to="/register">{translate('app.auth.login.register')}</Link>
+      </Stack>
+    </AuthCard>
+  );
+};

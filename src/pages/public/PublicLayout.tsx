@@ -1,0 +1,42 @@
+/** The frame of the pages outside the admin: brand, tagline, language switcher, a centred card. */
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Box, Card, CardContent, CssBaseline, Typography } from '@mui/material';
+import { Notification, useTranslate } from 'react-admin';
+import { country } from '../../config/country';
+import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
+import { palette } from '../../theme';
+
+export const PublicLayout = () => {
+  const translate = useTranslate();
+  return (
+    <CssBaseline enableColorScheme>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: palette.background }}>
+        <Box
+          component="header"
+          sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, bgcolor: palette.dark, color: '#fff' }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="div" sx={{ fontWeight: 700 }} noWrap>{country.brand}</Typography>
+            <Typography variant="caption" component="div" sx={{ opacity: 0.8 }}>{translate('app.tagline')}</Typography>
+          </Box>
+          <LanguageSwitcher />
+        </Box>
+        <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'flex-start', justifyContent: 'center', p: { xs: 1, sm: 4 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <Notification />
+    </CssBaseline>
+  );
+};
+
+/** A page's card with its title. */
+export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card sx={{ width: '100%', maxWidth: 440, mt: { xs: 1, sm: 4 } }}>
+    <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+      <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+      {children}
+    </CardContent>
+  </Card>
+);

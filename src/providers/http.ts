@@ -1,0 +1,170 @@
+/**
+ * The one fetch wrapper every API call goes through (SPEC §7, §8):
+ * - base /api, JSON or multipart bodies, bearer access token attached;
+ * - 401: the access token is dropped, the refresh token is exchanged ONCE (concurrent 401s share
+ *   that one exchange) and the original request is retried; a failed exchange signs out;
+ * - 400 saying the refresh token is missing: tokens cleared, go to `/`;
+ * - 403, 404, 423 and 5xx are logged, 422 is ignored; every error is then thrown to the caller
+ *   as a react-admin HttpError whose body also carries `errors` for server-side form validation.
+ */
+import { HttpError } from 'react-admin';
+import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, setTokens, type TokenPair } from './session';
+
+export const API_BASE = '/api';
+
+export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** A JSON value, a FormData (multipart), or a function giving one (evaluated per attempt). */
+  body?: unknown;
+  /** Attach the access token and refresh on 401 (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Where the app navigates when the session must end; App registers the router's navigate. */
+let navigator: (path: string) => void = (path) => window.location.assign(path);
+export const setNavigator = (navigate: (path: string) => void) => {
+  navigator = navigate;
+};
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
+async function parse(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The message of a DRF error body: detail, first non-field error, or first field error. */
+export function errorMessage(body: unknown, status: number): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.detail === 'string') return b.detail;
+    const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+    if (b.non_field_errors) return String(first(b.non_field_errors));
+    for (const value of Object.values(b)) {
+      const msg = first(value);
+      if (typeof msg === 'string') return msg;
+    }
+  }
+  if (typeof body === 'string' && body) return body;
+  return `HTTP ${status}`;
+}
+
+/** DRF `{field: [msgs], non_field_errors: [msgs]}` -> react-admin's `{errors: {field: msg, root: {serverError}}}`. */
+function withFormErrors(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const errors: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'detail' || key === 'code') continue;
+    const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : null;
+    if (text === null) continue;
+    if (key === 'non_field_errors') errors.root = { serverError: text };
+    else errors[key] = text;
+  }
+  return Object.keys(errors).length ? { ...(body as object), errors } : body;
+}
+
+/** "The refresh token is missing": a 400 naming the `refresh` field, or a detail about it. */
+export function isMissingRefresh(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  if ('refresh' in b) return true;
+  return typeof b.detail === 'string' && /refresh/i.test(b.detail);
+}
+
+const LOGGED = new Set([403, 404, 423]);
+
+function fail(method: string, path: string, status: number, body: unknown): never {
+  if (status === 400 && isMissingRefresh(body)) {
+    clearSession();
+    navigator('/');
+  } else if (LOGGED.has(status) || status >= 500) {
+    console.error(`[api] ${method} ${path} -> ${status}`, body);
+  }
+  // 422 and the rest: nothing beyond handing the error back.
+  throw new HttpError(errorMessage(body, status), status, withFormErrors(body));
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair. Concurrent callers share one exchange, so two
+ * requests failing with 401 at once cause a single POST /auth/token/refresh.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) return false;
+    try {
+      const response = await fetch(buildUrl('/auth/token/refresh'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) return false;
+      const tokens = (await parse(response)) as TokenPair;
+      if (!tokens?.access) return false;
+      setTokens(tokens);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const raw = typeof options.body === 'function' ? (options.body as () => unknown)() : options.body;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (raw instanceof FormData) body = raw;
+  else if (raw !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(raw);
+  }
+  if (token && options.auth !== false) headers.Authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+}
+
+/** Calls the API and returns the parsed answer (null for 204), or throws an HttpError. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const used = getAccessToken();
+  let response = await send(path, options, used);
+
+  if (response.status === 401 && options.auth !== false) {
+    // Another request may already have refreshed while this one was in flight.
+    const current = getAccessToken();
+    let renewed = !!current && current !== used;
+    if (!renewed) {
+      dropAccessToken();
+      renewed = await refreshSession();
+    }
+    if (renewed) response = await send(path, options, getAccessToken());
+    else clearSession();
+  }
+
+  const body = await parse(response);
+  if (!response.ok) fail(method, path, response.status, body);
+  return body as T;
+}

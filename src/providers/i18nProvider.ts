@@ -1,0 +1,59 @@
+/**
+ * Translations with ra-i18n-polyglot: Spanish is the default and the fallback (any key a language
+ * lacks shows in Spanish). Other languages are loaded on demand. Every locale change also sets
+ * `lang` and `dir` on <html> and tells subscribers (App switches the theme direction with it).
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import es from '../i18n/es';
+import { DEFAULT_LOCALE, LOCALES, localeInfo, type LocaleInfo } from '../i18n/locales';
+import { mergeMessages } from '../i18n/merge';
+
+const loaders: Record<LocaleInfo['messages'], () => Promise<{ default: object }>> = {
+  es: async () => ({ default: es }),
+  en: () => import('../i18n/en'),
+  fr: () => import('../i18n/fr'),
+  ar: () => import('../i18n/ar'),
+  zh: () => import('../i18n/zh'),
+};
+
+function getMessages(locale: string): TranslationMessages | Promise<TranslationMessages> {
+  const { messages } = localeInfo(locale);
+  if (messages === 'es') return es as TranslationMessages;
+  return loaders[messages]().then((m) => mergeMessages(es, m.default) as TranslationMessages);
+}
+
+export function applyDocumentLocale(locale: string) {
+  const { lang, dir } = localeInfo(locale);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = dir;
+}
+
+export interface AppI18nProvider extends I18nProvider {
+  /** Called after each locale change. */
+  subscribe: (listener: (locale: string) => void) => () => void;
+}
+
+export function createI18nProvider(): AppI18nProvider {
+  const base = polyglotI18nProvider(
+    getMessages,
+    DEFAULT_LOCALE,
+    LOCALES.map(({ locale, name }) => ({ locale, name })),
+    // react-admin asks for optional keys (field labels) with a default: no console noise for those.
+    { allowMissing: true },
+  );
+  const listeners = new Set<(locale: string) => void>();
+  applyDocumentLocale(DEFAULT_LOCALE);
+  return {
+    ...base,
+    changeLocale: async (locale: string) => {
+      await base.changeLocale(locale);
+      applyDocumentLocale(locale);
+      listeners.forEach((listener) => listener(locale));
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

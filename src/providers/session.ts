@@ -1,0 +1,77 @@
+/**
+ * What the browser keeps of a session: the tokens and the user's profile, in localStorage
+ * (SPEC §3: "kept in browser local storage together with the access token"), plus a one-shot
+ * "flash" message the login page shows after the session ended elsewhere.
+ */
+
+export interface Profile {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  image: string | null;
+  is_staff: boolean;
+  is_superuser: boolean;
+  language?: string | null;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+const ACCESS = 'access_token';
+const REFRESH = 'refresh_token';
+const USER = 'user';
+const FLASH = 'app.flash';
+
+export const getAccessToken = () => localStorage.getItem(ACCESS);
+export const getRefreshToken = () => localStorage.getItem(REFRESH);
+
+export function setTokens({ access, refresh }: Partial<TokenPair>) {
+  if (access) localStorage.setItem(ACCESS, access);
+  if (refresh) localStorage.setItem(REFRESH, refresh);
+}
+
+export const dropAccessToken = () => localStorage.removeItem(ACCESS);
+
+export function getProfile(): Profile | null {
+  const raw = localStorage.getItem(USER);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as Profile;
+  } catch {
+    return null;
+  }
+}
+
+export const setProfile = (profile: Profile) => localStorage.setItem(USER, JSON.stringify(profile));
+
+/** Forgets the tokens and the stored user. */
+export function clearSession() {
+  localStorage.removeItem(ACCESS);
+  localStorage.removeItem(REFRESH);
+  localStorage.removeItem(USER);
+}
+
+export interface Flash {
+  type: 'info' | 'error' | 'success';
+  /** A translation key. */
+  message: string;
+}
+
+/** Leaves a message for the next page that calls takeFlash() (the login page). */
+export const setFlash = (flash: Flash) => sessionStorage.setItem(FLASH, JSON.stringify(flash));
+
+export function takeFlash(): Flash | null {
+  const raw = sessionStorage.getItem(FLASH);
+  sessionStorage.removeItem(FLASH);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as Flash;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+import {
+  AutocompleteInput, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
+} from 'react-admin';
+import { nameRequired } from '../../components/validators';
+import { FieldGrid } from '../hierarchy/FieldGrid';
+
+export const InvestorFields = () => (
+  <FieldGrid>
+    <ReferenceField source="equipment" reference="equipments" link={false} emptyText="—" />
+    <TextField source="model" emptyText="—" />
+    <TextField source="serial_number" emptyText="—" />
+    <NumberField source="nominal_power_kw" emptyText="—" />
+    <TextField source="datalogger_address" emptyText="—" />
+    <NumberField source="device_id" emptyText="—" />
+  </FieldGrid>
+);
+
+export const InvestorInputs = () => (
+  <>
+    <TextInput source="name" validate={nameRequired} fullWidth />
+    <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }}>
+      <AutocompleteInput optionText="name" fullWidth />
+    </ReferenceInput>
+    <TextInput source="model" />
+    <TextInput source="serial_number" />
+    <NumberInput source="nominal_power_kw" min={0} />
+    <TextInput source="datalogger_address" fullWidth />
+    <NumberInput source="device_id" min={0} step={1} />
+  </>
+);
+
+export const investorSummary = (r: RaRecord) => [r.model, r.nominal_power_kw != null ? `${r.nominal_power_kw} kW` : null];

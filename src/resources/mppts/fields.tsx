@@ -1,0 +1,18 @@
+import { NumberField, NumberInput, type RaRecord, TextInput } from 'react-admin';
+import { nameRequired } from '../../components/validators';
+import { FieldGrid } from '../hierarchy/FieldGrid';
+
+export const MpptFields = () => (
+  <FieldGrid>
+    <NumberField source="number" emptyText="—" />
+  </FieldGrid>
+);
+
+export const MpptInputs = () => (
+  <>
+    <TextInput source="name" validate={nameRequired} fullWidth />
+    <NumberInput source="number" min={1} max={1000} step={1} />
+  </>
+);
+
+export const mpptSummary = (r: RaRecord) => [r.number != null ? `#${r.number}` : null];

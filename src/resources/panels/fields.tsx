@@ -1,0 +1,26 @@
+import {
+  AutocompleteInput, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
+} from 'react-admin';
+import { nameRequired } from '../../components/validators';
+import { FieldGrid } from '../hierarchy/FieldGrid';
+
+export const PanelFields = () => (
+  <FieldGrid>
+    <ReferenceField source="equipment" reference="equipments" link={false} emptyText="—" />
+    <NumberField source="power_wp" emptyText="—" />
+    <TextField source="serial_number" emptyText="—" />
+  </FieldGrid>
+);
+
+export const PanelInputs = () => (
+  <>
+    <TextInput source="name" validate={nameRequired} fullWidth />
+    <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }}>
+      <AutocompleteInput optionText="name" fullWidth />
+    </ReferenceInput>
+    <NumberInput source="power_wp" min={0} />
+    <TextInput source="serial_number" />
+  </>
+);
+
+export const panelSummary = (r: RaRecord) => [r.power_wp != null ? `${r.power_wp} Wp` : null, r.serial_number];

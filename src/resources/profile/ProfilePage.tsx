@@ -1,0 +1,45 @@
+import { Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import {
+  email, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, useGetIdentity, useGetOne,
+  useTranslate, useUpdate,
+} from 'react-admin';
+import { ImageUpload } from '../../components/ImageUpload';
+import { useResultFeedback } from '../../components/ResultDialog';
+
+const validEmail = [email('app.validation.email_invalid')];
+
+/**
+ * /app/profile/me: the signed-in user's own data (GET /my-profile, PUT /my-profile/update, multipart).
+ * Only filled-in fields and a newly chosen image are sent (the dataProvider's `profile` entry), and the
+ * stored user is refreshed so the top bar shows the new name and picture.
+ */
+export default function ProfilePage() {
+  const translate = useTranslate();
+  const { data: profile, isPending } = useGetOne('profile', { id: 'me' });
+  const { refetch } = useGetIdentity();
+  const [update] = useUpdate();
+  const feedback = useResultFeedback('profile', 'update', { onDone: () => { refetch?.(); } });
+  const save = (values: Record<string, unknown>) => update('profile', { id: 'me', data: values, previousData: profile }, {
+    mutationMode: 'pessimistic', ...feedback,
+  });
+  return (
+    <Card sx={{ mt: 1, maxWidth: 720 }}>
+      <Title title={translate('app.screens.profile.title')} />
+      <CardContent sx={{ pb: 0 }}>
+        <Typography variant="h6" component="h2">{translate('app.screens.profile.title')}</Typography>
+      </CardContent>
+      {isPending ? <LinearProgress sx={{ m: 2 }} /> : (
+        <ResourceContextProvider value="users">
+          <SimpleForm record={profile} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+            <TextInput source="first_name" fullWidth />
+            <TextInput source="last_name" fullWidth />
+            <TextInput source="email" type="email" validate={validEmail} fullWidth />
+            <TextInput source="phone" type="tel" fullWidth />
+            <TextInput source="address" fullWidth />
+            <ImageUpload source="image" />
+          </SimpleForm>
+        </ResourceContextProvider>
+      )}
+    </Card>
+  );
+}

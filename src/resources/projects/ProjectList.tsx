@@ -1,0 +1,15 @@
+import { DataTable, DateField, ImageField } from 'react-admin';
+import { SearchList } from '../../components/SearchList';
+
+export const ProjectList = () => (
+  <SearchList sort={{ field: 'name', order: 'ASC' }}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <DataTable.Col source="image_project" disableSort>
+        <ImageField source="image_project" sx={{ '& img': { maxWidth: 56, maxHeight: 40, objectFit: 'cover', m: 0 } }} />
+      </DataTable.Col>
+      <DataTable.Col source="name" />
+      <DataTable.NumberCol source="plants_count" disableSort />
+      <DataTable.Col source="created_at" field={DateField} />
+    </DataTable>
+  </SearchList>
+);

@@ -1,0 +1,90 @@
+import { Avatar, Stack, Typography } from '@mui/material';
+import Business from '@mui/icons-material/Business';
+import {
+  AutocompleteInput, DataTable, EditButton, ReferenceInput, required, Show, TabbedShowLayout, TopToolbar,
+  useRecordContext, useTranslate,
+} from 'react-admin';
+import { DeleteRecordButton } from '../../components/DeleteRecordButton';
+import { LinkList } from '../../components/LinkList';
+import { useIsStaff } from '../../components/permissions';
+import { HierarchyLevel } from '../hierarchy/HierarchyLevel';
+import { levels } from '../hierarchy/levels';
+import { userChoice } from '../users/userName';
+
+function Actions() {
+  const isStaff = useIsStaff();
+  if (!isStaff) return null;
+  return (
+    <TopToolbar>
+      <EditButton />
+      <DeleteRecordButton entity="project" resource="projects" redirect="list" />
+    </TopToolbar>
+  );
+}
+
+function Header() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={2} alignItems="center" sx={{ px: 2, pt: 2 }}>
+      <Avatar variant="rounded" src={record.image_project ?? undefined} alt="" sx={{ width: 72, height: 72 }}>
+        <Business />
+      </Avatar>
+      <Typography variant="h5" component="h2">{record.name}</Typography>
+    </Stack>
+  );
+}
+
+function Plants() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return <HierarchyLevel level={levels.plants} parentId={record.id} />;
+}
+
+const userRequired = [required()];
+
+/** The users associated with the project (administrators only), with add / remove. */
+function ProjectUsers() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <LinkList
+      reference="project-users" entity="project_user" canEdit
+      source={{ target: 'user_project', parentId: record.id }} defaults={{ user_project: record.id }}
+      addLabel="app.screens.projects.add_user" empty="resources.project-users.empty"
+      columns={[
+        <DataTable.Col key="n" source="user_fullname" disableSort />,
+        <DataTable.Col key="e" source="user_email" disableSort />,
+      ]}
+      input={(
+        <ReferenceInput source="users" reference="users">
+          <AutocompleteInput optionText={userChoice} validate={userRequired} fullWidth />
+        </ReferenceInput>
+      )}
+    />
+  );
+}
+
+/**
+ * A project's detail page: the installations below it (plants > inverters > MPPTs > strings > panels),
+ * and for administrators the users associated with it.
+ */
+export const ProjectShow = () => {
+  const translate = useTranslate();
+  const isStaff = useIsStaff();
+  return (
+    <Show actions={<Actions />}>
+      <Header />
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label={translate('app.screens.projects.plants')}>
+          <Plants />
+        </TabbedShowLayout.Tab>
+        {isStaff && (
+          <TabbedShowLayout.Tab label={translate('app.screens.projects.users')} path="users">
+            <ProjectUsers />
+          </TabbedShowLayout.Tab>
+        )}
+      </TabbedShowLayout>
+    </Show>
+  );
+};

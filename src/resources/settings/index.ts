@@ -1,0 +1,13 @@
+import Settings from '@mui/icons-material/Settings';
+import type { AppResource } from '../types';
+import { ConfigurationPage } from './ConfigurationPage';
+
+/** No list of its own: the single settings row is edited on /app/configuration. */
+export const settings: AppResource = {
+  name: 'settings',
+  icon: Settings,
+  staffOnly: true,
+  menu: 'maintainers',
+  menuTo: '/configuration',
+  routes: [{ path: 'configuration', element: ConfigurationPage }],
+};

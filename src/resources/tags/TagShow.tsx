@@ -1,0 +1,96 @@
+import { Stack, Typography } from '@mui/material';
+import LocalOffer from '@mui/icons-material/LocalOffer';
+import AddBusiness from '@mui/icons-material/AddBusiness';
+import {
+  AutocompleteInput, DataTable, EditButton, ReferenceInput, required, Show, TabbedShowLayout, TopToolbar,
+  useRecordContext, useTranslate,
+} from 'react-admin';
+import { DeleteRecordButton } from '../../components/DeleteRecordButton';
+import { LinkList } from '../../components/LinkList';
+import { useIsStaff } from '../../components/permissions';
+import { userChoice } from '../users/userName';
+
+function Actions() {
+  const isStaff = useIsStaff();
+  if (!isStaff) return null;
+  return (
+    <TopToolbar>
+      <EditButton />
+      <DeleteRecordButton entity="tag" resource="tags" redirect="list" />
+    </TopToolbar>
+  );
+}
+
+function Header() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 2, pt: 2 }}>
+      <LocalOffer color="primary" aria-hidden />
+      <Typography variant="h5" component="h2">{record.name}</Typography>
+    </Stack>
+  );
+}
+
+const pick = [required()];
+
+function TagProjects() {
+  const record = useRecordContext();
+  const isStaff = useIsStaff();
+  if (!record) return null;
+  return (
+    <LinkList
+      reference="tag-projects" entity="tag_project" canEdit={isStaff} icon={<AddBusiness />}
+      source={{ target: 'tag', parentId: record.id }} defaults={{ tag: record.id }}
+      addLabel="app.screens.tags.add_project" empty="resources.tag-projects.empty"
+      columns={<DataTable.Col source="project_name" />}
+      input={(
+        <ReferenceInput source="project" reference="projects" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText="name" validate={pick} fullWidth />
+        </ReferenceInput>
+      )}
+    />
+  );
+}
+
+function TagUsers() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <LinkList
+      reference="tag-users" entity="tag_user" canEdit
+      source={{ target: 'tag', parentId: record.id }} defaults={{ tag: record.id }}
+      addLabel="app.screens.tags.add_user" empty="resources.tag-users.empty"
+      columns={[
+        <DataTable.Col key="n" source="user_fullname" />,
+        <DataTable.Col key="e" source="user_email" />,
+      ]}
+      input={(
+        <ReferenceInput source="customuser" reference="users">
+          <AutocompleteInput optionText={userChoice} validate={pick} fullWidth />
+        </ReferenceInput>
+      )}
+    />
+  );
+}
+
+/** A tag's detail page: the projects it groups and (for administrators) its users, with add / remove. */
+export const TagShow = () => {
+  const translate = useTranslate();
+  const isStaff = useIsStaff();
+  return (
+    <Show actions={<Actions />}>
+      <Header />
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label={translate('app.screens.tags.projects')}>
+          <TagProjects />
+        </TabbedShowLayout.Tab>
+        {isStaff && (
+          <TabbedShowLayout.Tab label={translate('app.screens.tags.users')} path="users">
+            <TagUsers />
+          </TabbedShowLayout.Tab>
+        )}
+      </TabbedShowLayout>
+    </Show>
+  );
+};

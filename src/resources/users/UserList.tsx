@@ -1,0 +1,18 @@
+import { BooleanField, DataTable, DateField } from 'react-admin';
+import { SearchList } from '../../components/SearchList';
+import { UserNameField } from './userName';
+
+export const UserList = () => (
+  <SearchList sort={{ field: 'first_name', order: 'ASC' }}>
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <DataTable.Col source="first_name" label="resources.users.fields.full_name">
+        <UserNameField />
+      </DataTable.Col>
+      <DataTable.Col source="email" />
+      <DataTable.Col source="phone" disableSort />
+      <DataTable.Col source="is_staff" field={BooleanField} />
+      <DataTable.Col source="is_active" field={BooleanField} disableSort />
+      <DataTable.Col source="date_joined" field={DateField} />
+    </DataTable>
+  </SearchList>
+);

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import AddModerator from '@mui/icons-material/AddModerator';
+import RemoveModerator from '@mui/icons-material/RemoveModerator';
+import AddBusiness from '@mui/icons-material/AddBusiness';
+import NewLabel from '@mui/icons-material/NewLabel';
+import {
+  AutocompleteInput, BooleanField, Confirm, DataTable, DateField, ReferenceInput, required, Show, TabbedShowLayout,
+  TextField, TopToolbar, useGetIdentity, useRecordContext, useTranslate, useUpdate,
+} from 'react-admin';
+import { LinkList } from '../../components/LinkList';
+import { useIsStaff } from '../../components/permissions';
+import { useResultFeedback } from '../../components/ResultDialog';
+import { FieldGrid } from '../hierarchy/FieldGrid';
+import { useUserProjects, useUserTags } from './userLinks';
+import { UserNameField } from './userName';
+
+/** Grants or revokes the administrator privilege (PUT /permits-user/{id}); not offered on one's own account. */
+function PermitsButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const [confirming, setConfirming] = useState(false);
+  const [update, { isPending }] = useUpdate();
+  const feedback = useResultFeedback('user', 'update', { onDone: () => setConfirming(false) });
+  if (!record || (identity && String(identity.id) === String(record.id))) return null;
+  const grant = !record.is_staff;
+  const label = translate(grant ? 'app.screens.users.grant_admin' : 'app.screens.users.revoke_admin');
+  const onConfirm = () => update('users', { id: record.id, data: { is_staff: grant }, previousData: record }, {
+    mutationMode: 'pessimistic',
+    onSuccess: feedback.onSuccess,
+    onError: (error) => { setConfirming(false); feedback.onError(error); },
+  });
+  return (
+    <>
+      <Button variant="outlined" size="small" color={grant ? 'primary' : 'warning'}
+        startIcon={grant ? <AddModerator /> : <RemoveModerator />} onClick={() => setConfirming(true)}>
+        {label}
+      </Button>
+      <Confirm isOpen={confirming} loading={isPending} title={label}
+        content={translate(grant ? 'app.screens.users.grant_confirm' : 'app.screens.users.revoke_confirm', { email: record.email })}
+        confirm={label} onConfirm={onConfirm} onClose={() => setConfirming(false)} />
+    </>
+  );
+}
+
+function Header() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const admin = record.is_staff || record.is_superuser;
+  return (
+    <Stack direction="row" spacing={2} alignItems="center" sx={{ px: 2, pt: 2 }}>
+      <Avatar src={record.image ?? undefined} alt="" sx={{ width: 64, height: 64 }} />
+      <Box>
+        <Typography variant="h5" component="h2"><UserNameField /></Typography>
+        <Typography color="text.secondary">{record.email}</Typography>
+      </Box>
+      <Chip label={translate(admin ? 'app.screens.users.role_admin' : 'app.screens.users.role_user')}
+        color={admin ? 'primary' : 'default'} size="small" />
+    </Stack>
+  );
+}
+
+const pick = [required()];
+
+function UserProjects() {
+  const record = useRecordContext();
+  const { data, isPending } = useUserProjects(record);
+  if (!record) return null;
+  return (
+    <LinkList
+      reference="project-users" entity="project_user" canEdit icon={<AddBusiness />}
+      source={{ rows: data, isPending }} defaults={{ users: record.id }} describe={(link) => link.project_name}
+      addLabel="app.screens.users.add_project" empty="app.screens.users.no_projects"
+      columns={<DataTable.Col source="project_name" disableSort />}
+      input={(
+        <ReferenceInput source="user_project" reference="projects" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText="name" validate={pick} fullWidth />
+        </ReferenceInput>
+      )}
+    />
+  );
+}
+
+function UserTags() {
+  const record = useRecordContext();
+  const { data, isPending } = useUserTags(record);
+  if (!record) return null;
+  return (
+    <LinkList
+      reference="tag-users" entity="tag_user" canEdit icon={<NewLabel />}
+      source={{ rows: data, isPending }} defaults={{ customuser: record.id }} describe={(link) => link.tag_name}
+      addLabel="app.screens.users.add_tag" empty="app.screens.users.no_tags"
+      columns={<DataTable.Col source="tag_name" disableSort />}
+      input={(
+        <ReferenceInput source="tag" reference="tags" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText="name" validate={pick} fullWidth />
+        </ReferenceInput>
+      )}
+    />
+  );
+}
+
+/** A user's detail page (administrators): profile, privilege, projects and tags. */
+export const UserShow = () => {
+  const translate = useTranslate();
+  const isStaff = useIsStaff();
+  return (
+    <Show actions={isStaff ? <TopToolbar><PermitsButton /></TopToolbar> : false}>
+      <Header />
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label={translate('app.screens.users.profile')}>
+          <FieldGrid>
+            <TextField source="phone" emptyText="—" />
+            <TextField source="address" emptyText="—" />
+            <BooleanField source="is_active" />
+            <BooleanField source="is_staff" />
+            <DateField source="date_joined" showTime />
+            <DateField source="last_login" showTime emptyText="—" />
+          </FieldGrid>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={translate('app.screens.users.projects')} path="projects">
+          <UserProjects />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={translate('app.screens.users.tags')} path="tags">
+          <UserTags />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+};

@@ -1,0 +1,79 @@
+/**
+ * The look: olympic blue ('light.blueolympic', SPEC §9) with a dark sidebar and a dark top bar
+ * (layout defaults: vertical, fluid, dark sidebar, dark topbar), in either text direction.
+ */
+import createCache, { type EmotionCache } from '@emotion/cache';
+import rtlPlugin from '@mui/stylis-plugin-rtl';
+import { prefixer } from 'stylis';
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import type { Direction } from '../i18n/locales';
+
+export const palette = {
+  blueolympic: '#0081C8',
+  dark: '#2a3042',
+  darkText: '#a6b0cf',
+  darkTextActive: '#ffffff',
+  background: '#f4f6f9',
+};
+
+export const DEFAULT_THEME = 'light.blueolympic';
+
+function blueOlympic(direction: Direction): RaThemeOptions {
+  return {
+    ...defaultTheme,
+    direction,
+    palette: {
+      mode: 'light',
+      primary: { main: palette.blueolympic, contrastText: '#ffffff' },
+      secondary: { main: palette.dark },
+      background: { default: palette.background },
+    },
+    shape: { borderRadius: 6 },
+    sidebar: { width: 250, closedWidth: 56 },
+    components: {
+      ...defaultTheme.components,
+      MuiAppBar: {
+        defaultProps: { color: 'secondary', elevation: 0 },
+        styleOverrides: { root: { backgroundColor: palette.dark, color: '#ffffff' } },
+      },
+      RaSidebar: {
+        styleOverrides: {
+          root: ({ theme }: { theme: any }) => ({
+            // The menu's paper is dark at every width (on phones it is a temporary drawer over the page).
+            '& .MuiPaper-root, & .RaSidebar-fixed': { backgroundColor: palette.dark },
+            // Beside the content, the column is dark all the way down.
+            [theme.breakpoints.up('sm')]: { height: 'auto', backgroundColor: palette.dark },
+          }),
+        },
+      },
+      RaMenuItemLink: {
+        styleOverrides: {
+          root: {
+            color: palette.darkText,
+            '& .RaMenuItemLink-icon': { color: palette.darkText },
+            '&:hover': { color: palette.darkTextActive, '& .RaMenuItemLink-icon': { color: palette.darkTextActive } },
+            '&.RaMenuItemLink-active': {
+              color: palette.darkTextActive,
+              backgroundColor: 'rgba(0, 129, 200, 0.25)',
+              borderInlineStart: `3px solid ${palette.blueolympic}`,
+              '& .RaMenuItemLink-icon': { color: palette.darkTextActive },
+            },
+          },
+        },
+      },
+    } as RaThemeOptions['components'],
+  };
+}
+
+/** Named themes; the key is the theme setting of SPEC §9. */
+export const themes: Record<string, (direction: Direction) => RaThemeOptions> = {
+  [DEFAULT_THEME]: blueOlympic,
+};
+
+export const createAppTheme = (direction: Direction, name = DEFAULT_THEME) => (themes[name] ?? blueOlympic)(direction);
+
+/** Emotion caches: right-to-left styles are flipped by the stylis RTL plugin. */
+export const emotionCaches: Record<Direction, EmotionCache> = {
+  ltr: createCache({ key: 'mui', prepend: true }),
+  rtl: createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] }),
+};
