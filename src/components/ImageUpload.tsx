@@ -9,9 +9,12 @@ const asPreview = (value: unknown) => (typeof value === 'string' ? { src: value,
  */
 export function ImageUpload({ source }: { source: string }) {
   const translate = useTranslate();
+  const help = translate('app.screens.actions.image_help');
   return (
     <ImageInput source={source} accept={{ 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp'] }} format={asPreview}
-      placeholder={<p>{translate('app.screens.actions.image_help')}</p>}>
+      // The dropzone's own file input is hidden but still announced: it needs a name.
+      inputProps={{ 'aria-label': help }}
+      placeholder={<p>{help}</p>}>
       <ImageField source="src" title="title" />
     </ImageInput>
   );

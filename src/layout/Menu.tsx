@@ -25,7 +25,9 @@ function Group({ label, icon, children }: { label: string; icon: ReactNode; chil
   const [open, setOpen] = useState(true);
   const [sidebarOpen] = useSidebarState();
   const button = (
+    // Inside react-admin's role="menu", a group is a menuitem that opens a role="group" of items.
     <ListItemButton
+      role="menuitem"
       onClick={() => setOpen(!open)}
       aria-expanded={open}
       sx={{ py: '6px', color: palette.darkText, '&:hover': { color: palette.darkTextActive } }}
@@ -40,7 +42,7 @@ function Group({ label, icon, children }: { label: string; icon: ReactNode; chil
     <>
       {sidebarOpen ? button : <Tooltip title={label} placement="right">{button}</Tooltip>}
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding sx={{ '& .RaMenuItemLink-root': { pl: sidebarOpen ? 4 : 2 } }}>
+        <List component="div" role="group" aria-label={label} disablePadding sx={{ '& .RaMenuItemLink-root': { pl: sidebarOpen ? 4 : 2 } }}>
           {children}
         </List>
       </Collapse>

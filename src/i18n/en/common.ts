@@ -2,6 +2,8 @@ import type esCommon from '../es/common';
 import type { Translation } from '../merge';
 
 const common: Translation<typeof esCommon> = {
+  // A detail page is titled by its record alone: 'Proyecto Demo' rather than 'Proyecto Proyecto Demo'.
+  ra: { page: { show: '%{recordRepresentation}' } },
   app: {
     tagline: 'For a 100% renewable country with access for everyone',
     language: 'Language',

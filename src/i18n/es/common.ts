@@ -1,5 +1,7 @@
 /** Our messages outside authentication: layout, menu, 404, monitoring. Spanish is the reference. */
 const common = {
+  // A detail page is titled by its record alone: 'Proyecto Demo' rather than 'Proyecto Proyecto Demo'.
+  ra: { page: { show: '%{recordRepresentation}' } },
   app: {
     tagline: 'Por un país 100% renovable y con acceso para todos',
     language: 'Idioma',

@@ -2,6 +2,8 @@ import type esCommon from '../es/common';
 import type { Translation } from '../merge';
 
 const common: Translation<typeof esCommon> = {
+  // A detail page is titled by its record alone: 'Proyecto Demo' rather than 'Proyecto Proyecto Demo'.
+  ra: { page: { show: '%{recordRepresentation}' } },
   app: {
     tagline: '为了一个100%可再生能源、人人都能享有的国家',
     language: '语言',

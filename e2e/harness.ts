@@ -1,0 +1,106 @@
+/**
+ * What an end-to-end run needs: the real server (`server/main.ts`, as `npm start` runs it) on a fresh
+ * data dir and a free port, Debian's Chromium driven by playwright-core, screenshots under
+ * e2e/artifacts/, axe checks, and a step runner that prints the closing "N passed, N failed" line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export const ARTIFACTS = path.resolve('e2e/artifacts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer { url: string; dataDir: string; process: ChildProcess; stop(): Promise<void> }
+
+/** Starts the server exactly as `npm start` does after its build, on a fresh data dir. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url,
+      LOG_LEVEL: 'warn', COLLECTOR_INTERVAL: '0', DEMO_BACKFILL_DAYS: '2', ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => { output += d; });
+  child.stderr!.on('data', (d) => { output += d; });
+  const deadline = Date.now() + 180_000;
+  while (!output.includes('running at')) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url, dataDir, process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Serious or critical axe findings of the run, asserted by the journey's last step. */
+export const accessibilityProblems: string[] = [];
+
+/** Runs axe on the page and records its serious or critical violations (the journey goes on, so one run shows them all). */
+export async function checkAccessibility(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.writeFileSync(path.join(ARTIFACTS, `axe-${what}.json`), JSON.stringify(results.violations, null, 2));
+  for (const v of bad) {
+    accessibilityProblems.push(`${what}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  }
+}
+
+/** A sequence of named steps; a failed step stops the journey (later steps depend on it). */
+export class Journey {
+  passed = 0;
+  failed = 0;
+  private broken = false;
+  constructor(private page: Page) {}
+  async step(name: string, fn: () => Promise<void>) {
+    if (this.broken) { this.failed += 1; console.log(`  - skipped: ${name}`); return; }
+    try {
+      await fn();
+      this.passed += 1;
+      console.log(`  ✓ ${name}`);
+    } catch (err) {
+      this.failed += 1;
+      this.broken = true;
+      console.log(`  ✗ ${name}\n    ${String((err as Error).stack ?? err).split('\n').slice(0, 6).join('\n    ')}`);
+      await screenshot(this.page, `failed-${name.replace(/\W+/g, '-').toLowerCase()}`).catch(() => {});
+    }
+  }
+}
