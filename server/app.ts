@@ -26,6 +26,8 @@ import ticketRoutes from './plugins/tickets/index.js';
 import notificationRoutes from './plugins/notifications/index.js';
 import collectorRoutes from './plugins/collector/index.js';
 import weatherRoutes from './plugins/weather/index.js';
+import measurementRoutes from './plugins/measurements/index.js';
+import ingestRoutes from './plugins/ingest/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance { config: Config; db: Db; mailer: Mailer }
@@ -73,6 +75,8 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
     await api.register(notificationRoutes);
     await api.register(collectorRoutes);
     await api.register(weatherRoutes);
+    await api.register(measurementRoutes);
+    await api.register(ingestRoutes);
   }, { prefix: '/api' });
 
   await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, integer, text, varchar, boolean, timestamp, doublePrecision, date,
-  uniqueIndex, index, primaryKey, smallint,
+  uniqueIndex, index, primaryKey, smallint, jsonb,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -259,3 +259,82 @@ export const ticketMessages = pgTable('ticket_messages', {
 }, (t) => [index('ticket_messages_ticket_idx').on(t.ticket, t.created_at)]);
 
 export type User = typeof users.$inferSelect;
+
+// ---------- measurements ----------
+
+/** One MPPT input of a reading. */
+export interface DcReading { mppt: number; voltage_v: number; current_a: number; power_w: number }
+
+/** Energies of an interval or a bucket, Wh: produced (AC), consumed on site, bought, sold, into and out of the battery. */
+const energies = () => ({
+  energy_wh: doublePrecision('energy_wh').notNull().default(0),
+  consumption_wh: doublePrecision('consumption_wh').notNull().default(0),
+  import_wh: doublePrecision('import_wh').notNull().default(0),
+  export_wh: doublePrecision('export_wh').notNull().default(0),
+  charge_wh: doublePrecision('charge_wh').notNull().default(0),
+  discharge_wh: doublePrecision('discharge_wh').notNull().default(0),
+});
+
+/**
+ * Raw readings, one row per inverter and instant: the primary key makes a repeated point a no-op
+ * (ON CONFLICT DO NOTHING: the first copy stays). Powers in W, battery + charging / − discharging;
+ * `dc` holds the MPPT inputs as a jsonb array (always read whole with its row, never searched, so a
+ * child table would only add rows and joins). The energy columns are derived on ingest: the energy of
+ * the interval that ends at this point (counter difference when the device has a counter, integrated
+ * power otherwise; server/measurements/store.ts), so every rollup is a plain sum.
+ */
+export const measurements = pgTable('measurements', {
+  investor: integer('investor_id').notNull().references(() => investors.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  status: varchar('status', { length: 32 }),
+  ac_power_w: doublePrecision('ac_power_w').notNull(),
+  dc: jsonb('dc').$type<DcReading[]>(),
+  /** The device's lifetime energy counter, when it has one. */
+  energy_total_wh: doublePrecision('energy_total_wh'),
+  grid_import_w: doublePrecision('grid_import_w'),
+  grid_export_w: doublePrecision('grid_export_w'),
+  consumption_w: doublePrecision('consumption_w'),
+  battery_power_w: doublePrecision('battery_power_w'),
+  battery_soc: doublePrecision('battery_soc'),
+  ...energies(),
+}, (t) => [primaryKey({ columns: [t.investor, t.ts] })]);
+
+export type EnergyPeriod = 'hour' | 'day' | 'month' | 'year';
+
+/** A rollup bucket: its energies plus self-consumed PV energy, peak power, reading count and the counter at both ends. */
+const bucketTotals = () => ({
+  period: varchar('period', { length: 5 }).$type<EnergyPeriod>().notNull(),
+  /** Start of the bucket as a local date-time in settings.time_zone (midnight for days, the 1st for months...). */
+  bucket: timestamp('bucket', { mode: 'string' }).notNull(),
+  ...energies(),
+  self_consumption_wh: doublePrecision('self_consumption_wh').notNull().default(0),
+  max_power_w: doublePrecision('max_power_w'),
+  samples: integer('samples').notNull().default(0),
+  first_counter_wh: doublePrecision('first_counter_wh'),
+  last_counter_wh: doublePrecision('last_counter_wh'),
+});
+
+/** Hourly, daily, monthly and yearly totals of each inverter, kept current on ingest. */
+export const investorEnergy = pgTable('investor_energy', {
+  investor: integer('investor_id').notNull().references(() => investors.id, { onDelete: 'cascade' }),
+  ...bucketTotals(),
+}, (t) => [primaryKey({ columns: [t.investor, t.period, t.bucket] })]);
+
+/** The same per plant (sums over its inverters; the peak is the peak of their summed power). */
+export const plantEnergy = pgTable('plant_energy', {
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  ...bucketTotals(),
+}, (t) => [primaryKey({ columns: [t.plant, t.period, t.bucket] })]);
+
+/** Keys with which a plant's own datalogger pushes readings; only a SHA-256 of the key is kept. */
+export const ingestKeys = pgTable('ingest_keys', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 120 }).notNull().default(''),
+  /** The key's first characters, to tell keys apart in a list. */
+  prefix: varchar('prefix', { length: 16 }).notNull(),
+  key_hash: varchar('key_hash', { length: 64 }).notNull(),
+  created_by: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  last_used_at: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('ingest_keys_hash_uq').on(t.key_hash), index('ingest_keys_plant_idx').on(t.plant)]);

@@ -293,6 +293,15 @@ describe('/investor-all/microservice', () => {
     expect(again.json()).toEqual(polled.json());
   });
 
+  it('stores what it reads, so the measurement calls serve it', async () => {
+    const device = await replay('day');
+    const inverter = await addInverter('Guardado', device.address);
+    await ctx.request(staff, { method: 'POST', url: '/api/investor-all/microservice/poll' });
+    const res = await ctx.request(staff, { method: 'GET', url: `/api/investor/measurements/${inverter.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([[expect.objectContaining({ investor: inverter.id, ac_power_w: 3120, grid_export_w: 1200.5, battery_power_w: 800 })]]);
+  });
+
   it('is for staff only', async () => {
     for (const [method, url] of [['GET', '/api/investor-all/microservice'], ['POST', '/api/investor-all/microservice/poll']] as const) {
       const asCustomer = await ctx.request(customer, { method, url });

@@ -10,6 +10,8 @@ import { Type } from '@sinclair/typebox';
 import { investors, powerPlants } from '../../db/schema.js';
 import { ErrorBody, S } from '../../core/crud.js';
 import { createCollector, type Collector } from '../../measurements/fronius/collector.js';
+import { storeReadings } from '../../measurements/store.js';
+import type { Db } from '../../db/client.js';
 import { FroniusReading, FRONIUS_STATUSES, type FroniusReading as Reading } from '../../measurements/fronius/client.js';
 
 const DeviceItem = Type.Object({
@@ -34,11 +36,24 @@ const DeviceItem = Type.Object({
 const Microservice = Type.Object({ fronius: Type.Array(DeviceItem) }, { title: 'FroniusMicroservice' });
 
 /**
- * Where readings go: nowhere yet, the readings are only kept in memory for the routes below.
- * TODO(lead): hand each reading to the measurement store (`ingestPoints` of server/measurements/ingest.ts,
- * not written yet when this plugin was); `reading.ts` is an ISO string with the device's offset.
+ * Each reading becomes a stored point like any pushed or simulated one (rollups follow on ingest).
+ * A device that reports no AC power (asleep at night) is producing nothing: 0 W.
  */
-const storeReadingNoop = async (_investorId: number, _reading: Reading) => {};
+const storeReading = (db: Db) => async (investor: number, reading: Reading) => {
+  await storeReadings(db, [{
+    investor,
+    ts: new Date(reading.ts),
+    status: reading.status,
+    ac_power_w: reading.ac_power_w ?? 0,
+    dc: reading.dc,
+    energy_total_wh: reading.energy_total_wh,
+    grid_import_w: reading.grid_import_w,
+    grid_export_w: reading.grid_export_w,
+    consumption_w: reading.consumption_w,
+    battery_power_w: reading.battery_power_w,
+    battery_soc: reading.battery_soc,
+  }]);
+};
 
 export default fp(async (app) => {
   const collector: Collector = createCollector({
@@ -46,7 +61,7 @@ export default fp(async (app) => {
     log: app.log.child({ area: 'fronius-collector' }),
     intervalSeconds: app.config.collectorIntervalSeconds,
     timeoutMs: app.config.collectorTimeoutMs,
-    onReading: storeReadingNoop,
+    onReading: storeReading(app.db),
   });
   app.addHook('onReady', async () => collector.start());
   app.addHook('onClose', async () => collector.stop());

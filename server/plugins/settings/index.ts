@@ -6,6 +6,7 @@ import { communes, settings } from '../../db/schema.js';
 import { ErrorBody, IdParams, S } from '../../core/crud.js';
 import { fieldError, notFound } from '../../core/errors.js';
 import { list, listOf, ListQuery } from '../../core/lists.js';
+import { rebuildRollups } from '../../measurements/store.js';
 
 export const Settings = Type.Object({
   id: Type.Integer(), name: Type.String(), environnement_factor: Type.Number(), time_zone: Type.String(),
@@ -43,10 +44,12 @@ export default fp(async (app) => {
     const { id } = request.params as { id: number };
     const body = request.body as { name?: string; environnement_factor?: number; time_zone?: string };
     if (body.time_zone !== undefined && !validTimeZone(body.time_zone)) throw fieldError('time_zone', 'Zona horaria desconocida (use un nombre IANA, p. ej. America/Santiago).');
-    const [row] = Object.keys(body).length
-      ? await db.update(settings).set({ ...body, updated_at: new Date() }).where(eq(settings.id, id)).returning()
-      : await db.select().from(settings).where(eq(settings.id, id));
-    if (!row) throw notFound();
+    const [before] = await db.select().from(settings).where(eq(settings.id, id));
+    if (!before) throw notFound();
+    if (!Object.keys(body).length) return before;
+    const [row] = await db.update(settings).set({ ...body, updated_at: new Date() }).where(eq(settings.id, id)).returning();
+    // Every rollup bucket is a local day/hour of this zone: a new zone means new buckets.
+    if (row.time_zone !== before.time_zone) await rebuildRollups(db);
     return row;
   });
 }, { name: 'settings' });

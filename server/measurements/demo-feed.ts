@@ -1,0 +1,244 @@
+/**
+ * The demo's live data: every inverter without a datalogger address, in a plant that has no ingest
+ * key (a key means the plant's own datalogger pushes its readings), is fed by the simulator
+ * (./solar), as if its datalogger reported every 5 minutes.
+ *
+ * - History: on the first start, DEMO_BACKFILL_DAYS (default 396, 13 months) of 5-minute points per
+ *   inverter, back to the plant's commissioning date at most. The newest FIRST_DAYS are stored before
+ *   `start()` returns, so the monitoring page has data at once; the rest follows in the background,
+ *   with the progress in the log. An interrupted backfill resumes where it stopped on the next start.
+ * - Consistency: the first point stored (the "anchor", written before anything else) fixes the
+ *   simulator's epoch, and its energy counter starts from the plant's estimated lifetime production
+ *   at that instant; every historical range is simulated from that epoch, so counters and battery
+ *   charge agree across ranges, restarts and interruptions. Live points continue from the state of
+ *   the last stored point (counter, battery charge), which costs one step instead of a replay.
+ * - Live: every 5 minutes the points up to now are added (a timer that does not keep the process
+ *   alive; `stop()` ends it and waits for the write under way). New eligible inverters get their
+ *   history on the next tick.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { simulateRange, type PvString, type SimulatedInverter, type SimulatedPoint } from './solar/index.js';
+import { storeReadings, type Reading } from './store.js';
+import { epochMs, rows } from './time.js';
+
+const STEP_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+/** kWh a kWp of panels yields in a year around Santiago, for the counter's starting value. */
+const YIELD_KWH_PER_KWP = 1500;
+/** The demo's hybrid inverter (Fronius GEN24 Plus) has the catalogue's BYD battery, 7.7 kWh. */
+const HYBRID = /GEN24/i;
+const BATTERY_KWH = 7.7;
+
+export const DEFAULT_BACKFILL_DAYS = 396;
+
+/** DEMO_BACKFILL_DAYS from the environment (0 = no history, live points only). */
+export function demoBackfillDays(env: NodeJS.ProcessEnv = process.env): number {
+  const days = Number(env.DEMO_BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS);
+  return Number.isFinite(days) && days >= 0 ? days : DEFAULT_BACKFILL_DAYS;
+}
+
+export interface DemoFeedOptions {
+  backfillDays: number;
+  /** Days of history stored before `start()` returns (default 7). */
+  firstDays?: number;
+  seed?: string;
+  /** Points per transaction (default 2000: a batch takes PGlite a few tenths of a second, which requests may wait). */
+  batchSize?: number;
+  /** Live period (default 5 minutes). */
+  intervalMs?: number;
+}
+
+interface DemoInverter {
+  model: SimulatedInverter;
+  /** Where its history starts when it has none: the backfill horizon or the commissioning date. */
+  commissioned: number | null;
+  dcWp: number;
+}
+
+/** Points to simulate: [from, to) of an inverter, from the state at `epoch`. */
+interface Range { inverter: DemoInverter; from: number; to: number; epoch: number; initialEnergyWh: number; initialSoc?: number }
+
+export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeedOptions) {
+  const seed = options.seed ?? 'demo';
+  const firstDays = options.firstDays ?? 7;
+  const batchSize = options.batchSize ?? 2000;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  /** Feed work runs one job at a time, in order. */
+  let work: Promise<void> = Promise.resolve();
+  const enqueue = (job: () => Promise<void>) => {
+    work = work.then(() => (stopped ? undefined : job())).catch((err) => { log.error({ err }, 'demo feed: writing simulated points failed'); });
+    return work;
+  };
+
+  /** Lifetime production of an inverter's panels from commissioning to `at`, Wh. */
+  const lifetimeWh = (inverter: DemoInverter, at: number) =>
+    // Wp × kWh/kWp = Wh.
+    inverter.commissioned === null ? 0 : Math.round(Math.max(0, at - inverter.commissioned) / (365.25 * DAY_MS) * inverter.dcWp * YIELD_KWH_PER_KWP);
+
+  const toReadings = (inverter: DemoInverter, points: Iterable<SimulatedPoint>): Reading[] =>
+    Array.from(points, (point) => ({ investor: Number(inverter.model.id), ...point }));
+
+  /** Stores the simulated points of `ranges` in batches, logging the progress of more than a day's worth as a percentage. */
+  async function fill(ranges: Range[], label: string) {
+    const total = ranges.reduce((n, r) => n + Math.ceil((r.to - r.from) / STEP_MS), 0);
+    if (!total) return;
+    const verbose = total > DAY_MS / STEP_MS;
+    const started = Date.now();
+    if (verbose) log.info(`Demo: generando ${label} (${total} puntos simulados)...`);
+    let done = 0;
+    let reported = 0;
+    for (const range of ranges) {
+      const points = simulateRange(range.inverter.model, new Date(range.from), new Date(range.to), {
+        seed, epoch: new Date(range.epoch), initialEnergyWh: range.initialEnergyWh, initialSoc: range.initialSoc,
+      });
+      let batch: Reading[] = [];
+      const flush = async () => {
+        await storeReadings(db, batch);
+        // PGlite answers through promises alone: without a turn of the event loop, requests and
+        // timers would wait for the whole backfill.
+        await new Promise((resolve) => setImmediate(resolve));
+        done += batch.length;
+        batch = [];
+        const percent = Math.floor((done / total) * 10) * 10;
+        if (verbose && percent > reported) { reported = percent; log.info(`Demo: ${label} ${percent}%`); }
+      };
+      for (const point of points) {
+        if (stopped) return;
+        batch.push({ investor: Number(range.inverter.model.id), ...point });
+        if (batch.length >= batchSize) await flush();
+      }
+      if (batch.length) await flush();
+    }
+    if (verbose) log.info(`Demo: ${label} listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+
+  /**
+   * What each inverter lacks between its first point (storing the anchor when it has none) and its
+   * last one, or `now` for a new series; split at `recentFrom` into recent and older ranges.
+   */
+  async function missing(inverters: DemoInverter[], now: number, recentFrom: number) {
+    const recent: Range[] = [];
+    const older: Range[] = [];
+    for (const inverter of inverters) {
+      const id = Number(inverter.model.id);
+      let [span] = await rows<{ first: number | null; last: number | null; n: number }>(db, sql`
+        select ${sql.raw(epochMs('min(ts)'))} as first, ${sql.raw(epochMs('max(ts)'))} as last, count(*)::int as n
+        from measurements where investor_id = ${id}`);
+      if (span.first === null) {
+        const horizon = Math.ceil((now - options.backfillDays * DAY_MS) / STEP_MS) * STEP_MS;
+        const anchor = Math.max(horizon, inverter.commissioned ?? horizon);
+        if (anchor > now) continue;
+        const point = simulateRange(inverter.model, new Date(anchor), new Date(anchor + 1), { seed, initialEnergyWh: lifetimeWh(inverter, anchor) });
+        await storeReadings(db, toReadings(inverter, point));
+        span = { first: anchor, last: anchor, n: 1 };
+      }
+      const first = span.first!;
+      const holes: [number, number][] = [];
+      if (span.n < (span.last! - first) / STEP_MS + 1) {
+        holes.push(...(await rows<{ a: number; b: number }>(db, sql`
+          select ${sql.raw(epochMs('ts'))} as a, ${sql.raw(epochMs('next'))} as b from (
+            select ts, lead(ts) over (order by ts) as next from measurements where investor_id = ${id}
+          ) s where next - ts > interval '5 minutes' order by ts`)).map(({ a, b }): [number, number] => [a + STEP_MS, b]));
+      }
+      // A new series (the anchor alone) is simulated from its epoch up to now; an existing one gets its
+      // newest points from `tick()`, which continues from its last point instead of replaying a year.
+      if (span.n === 1) holes.push([span.last! + STEP_MS, now + 1]);
+      const state = { inverter, epoch: first, initialEnergyWh: lifetimeWh(inverter, first) };
+      for (const [from, to] of holes) {
+        if (from >= to) continue;
+        if (to > recentFrom) recent.push({ ...state, from: Math.max(from, recentFrom), to });
+        if (from < recentFrom) older.push({ ...state, from, to: Math.min(to, recentFrom) });
+      }
+    }
+    return { recent, older };
+  }
+
+  /** Live: each inverter's points from its last one up to now, continuing from that point's state. */
+  async function tick() {
+    const now = Date.now();
+    const inverters = await demoInverters(db);
+    const last = new Map((await rows<{ investor_id: number; ts: number; energy_total_wh: number | null; battery_soc: number | null }>(db, sql`
+      select i.id as investor_id, ${sql.raw(epochMs('m.ts'))} as ts, m.energy_total_wh, m.battery_soc
+      from investors i cross join lateral (select * from measurements m where m.investor_id = i.id order by ts desc limit 1) m
+      where i.id in (select (jsonb_array_elements_text(${JSON.stringify(inverters.map((i) => i.model.id))}::jsonb))::int)`))
+      .map((r) => [r.investor_id, r]));
+    const live: Range[] = [];
+    const fresh: DemoInverter[] = [];
+    for (const inverter of inverters) {
+      const previous = last.get(Number(inverter.model.id));
+      if (!previous) { fresh.push(inverter); continue; }
+      const from = previous.ts + STEP_MS;
+      live.push({
+        inverter, from, to: now + 1, epoch: from,
+        initialEnergyWh: previous.energy_total_wh ?? 0, initialSoc: previous.battery_soc ?? undefined,
+      });
+    }
+    await fill(live, 'lecturas pendientes desde la última detención');
+    if (fresh.length) {
+      const { recent, older } = await missing(fresh, now, now);
+      await fill([...recent, ...older], 'historial de inversores nuevos');
+    }
+  }
+
+  return {
+    /** Stores the newest history and the points missed while stopped (awaited), queues the rest and starts the live timer. */
+    async start() {
+      const now = Date.now();
+      const inverters = await demoInverters(db);
+      const { recent, older } = await missing(inverters, now, now - firstDays * DAY_MS);
+      await fill(recent, `historial de los últimos ${Math.min(firstDays, options.backfillDays)} días`);
+      await tick();
+      if (older.length) {
+        log.info('Demo: el resto del historial se genera en segundo plano; la página ya muestra los últimos días.');
+        void enqueue(async () => {
+          await fill(older, `historial de ${options.backfillDays} días`);
+          await db.execute(sql`analyze measurements, investor_energy, plant_energy`);
+        });
+      }
+      timer = setInterval(() => { void enqueue(tick); }, options.intervalMs ?? STEP_MS);
+      timer.unref();
+    },
+    /** Adds the live points up to now (what the timer does). */
+    tick: () => enqueue(tick),
+    /** Stops the timer and any backfill, after the write under way. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await work;
+    },
+  };
+}
+
+export type DemoFeed = ReturnType<typeof createDemoFeed>;
+
+/** The simulated inverters, built from the hierarchy: plant location, MPPTs, strings and their panels. */
+async function demoInverters(db: Db): Promise<DemoInverter[]> {
+  const inverters = await rows<{ id: number; model: string; nominal_power_kw: number | null; latitude: number; longitude: number; commissioned_on: string | null }>(db, sql`
+    select i.id, i.model, i.nominal_power_kw, p.latitude, p.longitude, p.commissioned_on::text as commissioned_on
+    from investors i join power_plants p on p.id = i.plant_id
+    where i.datalogger_address = '' and p.latitude is not null and p.longitude is not null
+      and not exists (select 1 from ingest_keys k where k.plant_id = p.id)
+    order by i.id`);
+  const strings = await rows<{ investor_id: number; number: number; tilt: number; azimuth: number; panels: number; wp: number }>(db, sql`
+    select m.investor_id, m.number, s.tilt, s.azimuth, count(pn.id)::int as panels, coalesce(avg(pn.power_wp), 0)::float8 as wp
+    from mppts m join strings s on s.mppt_id = m.id join panels pn on pn.string_id = s.id
+    group by m.investor_id, m.number, s.id, s.tilt, s.azimuth`);
+  return inverters.map((i) => {
+    const own: PvString[] = strings.filter((s) => s.investor_id === i.id && s.wp > 0)
+      .map((s) => ({ mpptIndex: s.number, tilt: s.tilt, azimuth: s.azimuth, panelCount: s.panels, panelWp: s.wp }));
+    const dcWp = own.reduce((w, s) => w + s.panelCount * s.panelWp, 0);
+    const nominalPowerKw = i.nominal_power_kw ?? Math.max(1, dcWp / 1000);
+    return {
+      model: {
+        id: i.id, latitude: i.latitude, longitude: i.longitude, strings: own, nominalPowerKw,
+        hasBattery: HYBRID.test(i.model), batteryKwh: BATTERY_KWH,
+        householdKwhPerDay: 1.8 * nominalPowerKw,
+      },
+      commissioned: i.commissioned_on ? Date.parse(`${i.commissioned_on}T00:00:00Z`) : null,
+      dcWp,
+    };
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Dates and times of measurements. Instants travel as ISO 8601 with an explicit offset; buckets and
+ * days are local dates in settings.time_zone (America/Santiago unless configured otherwise). Which
+ * local hour or day an instant belongs to is always decided by PostgreSQL (`AT TIME ZONE`), so ingest,
+ * rollups and queries agree on DST days; the helpers here only parse input and format output.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+export const DEFAULT_TIME_ZONE = 'America/Santiago';
+
+/**
+ * A timestamptz column as epoch milliseconds (a float8, exact): both drivers hand timestamps back as
+ * text in the session's format, which is not for parsing.
+ */
+export const epochMs = (column: string) => `round(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The rows of a raw query, whichever driver runs it (PGlite and node-postgres both answer `{rows}`). */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface MeasurementSettings {
+  timeZone: string;
+  /** kg of CO2 avoided per kWh produced. */
+  co2Factor: number;
+}
+
+export async function measurementSettings(db: Db): Promise<MeasurementSettings> {
+  const [row] = await rows<{ time_zone: string; environnement_factor: number }>(db,
+    sql`select time_zone, environnement_factor from settings order by id limit 1`);
+  return { timeZone: row?.time_zone || DEFAULT_TIME_ZONE, co2Factor: row?.environnement_factor ?? 0.4 };
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as ISO 8601 in a zone, with its offset: 2026-01-31T14:05:00-03:00. */
+export function isoInZone(instant: Date, timeZone: string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  const p: Record<string, string> = {};
+  for (const { type, value } of format.formatToParts(instant)) p[type] = value;
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * An ISO 8601 date-time that names its offset (`Z` or ±hh:mm), checked against the calendar
+ * (2026-02-30 is refused, not rolled over to March); null when it is not one. Milliseconds are kept,
+ * finer digits dropped.
+ */
+export function parseInstant(text: string): Date | null {
+  const m = ISO_INSTANT.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second = 0] = m.slice(1, 7).map((v) => Number(v ?? 0));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return null;
+  const ms = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
+  let offset = 0;
+  if (m[8].toUpperCase() !== 'Z') {
+    const digits = m[8].slice(1).replace(':', '');
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2) || 0);
+    if (hours > 14 || minutes > 59) return null;
+    offset = (m[8][0] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms) - offset * 60_000);
+}
+
+/** A calendar date YYYY-MM-DD that exists, or null. */
+export function parseLocalDate(text: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return null;
+  const [year, month, day] = m.slice(1).map(Number);
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export const isValidDate = (year: number, month: number, day: number) =>
+  month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+
+export const pad2 = (n: number) => String(n).padStart(2, '0');
+export const dateString = (year: number, month: number, day: number) => `${year}-${pad2(month)}-${pad2(day)}`;
+
+/** Whole days from one calendar date to another (both YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,0 +1,382 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './harness.js';
+import type { Db } from '../../server/db/client.js';
+import { rebuildRollups, storeReadings, type Reading } from '../../server/measurements/store.js';
+import { simulateRange } from '../../server/measurements/solar/index.js';
+import { isoInZone } from '../../server/measurements/time.js';
+import { call, plantTree, query, series, type Tree } from './support/measurements.js';
+
+let ctx: TestContext;
+let db: Db;
+let staff: string;
+let customer: { user: { id: number }; token: string };
+const TZ = 'America/Santiago';
+const MIN = 60_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  db = ctx.database.db;
+  staff = (await ctx.userWithToken({ is_staff: true })).token;
+  customer = await ctx.userWithToken();
+});
+afterAll(() => ctx?.close());
+
+const ENERGY_COLUMNS = 'energy_wh, consumption_wh, import_wh, export_wh, charge_wh, discharge_wh, self_consumption_wh, max_power_w, samples, first_counter_wh, last_counter_wh';
+/** Every rollup row of a plant and of its inverters, keyed without ids, values rounded (sums may add up in another order). */
+async function rollups(tree: Tree) {
+  const round = (row: Record<string, any>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v]));
+  const plant = await query(db, sql`select period, bucket::text as bucket, ${sql.raw(ENERGY_COLUMNS)} from plant_energy where plant_id = ${tree.plant} order by period, bucket`);
+  const inverters = [];
+  for (const inv of tree.investors) {
+    inverters.push((await query(db, sql`select period, bucket::text as bucket, ${sql.raw(ENERGY_COLUMNS)} from investor_energy where investor_id = ${inv.id} order by period, bucket`)).map(round));
+  }
+  return { plant: plant.map(round), inverters };
+}
+
+/** Simulated readings of a Santiago inverter, every 15 minutes (the same for any inverter id). */
+function simulated(investor: number, from: string, to: string, withCounter = true): Reading[] {
+  const model = { id: 'test', latitude: -33.45, longitude: -70.66, nominalPowerKw: 5, hasBattery: true, strings: [
+    { mpptIndex: 1, tilt: 20, azimuth: 0, panelCount: 6, panelWp: 545 }, { mpptIndex: 2, tilt: 20, azimuth: 0, panelCount: 6, panelWp: 545 }] };
+  return Array.from(simulateRange(model, new Date(from), new Date(to), { seed: 'test', stepMinutes: 15 }), (p) => ({
+    investor, ...p, energy_total_wh: withCounter ? p.energy_total_wh : null,
+  }));
+}
+
+describe('storing readings', () => {
+  it('stores a point once: the same batch twice (or a point twice in one batch) leaves the same rows and rollups', async () => {
+    const tree = await plantTree(db, { inverters: 2 });
+    const batch = [
+      ...simulated(tree.investors[0].id, '2026-02-01T00:00:00-03:00', '2026-02-04T00:00:00-03:00'),
+      ...simulated(tree.investors[1].id, '2026-02-01T00:00:00-03:00', '2026-02-04T00:00:00-03:00', false),
+    ];
+    expect(await storeReadings(db, batch)).toEqual({ stored: batch.length, duplicates: 0 });
+    const before = await rollups(tree);
+    const points = await query(db, sql`select count(*)::int as n, sum(energy_wh)::float8 as e from measurements where investor_id in (${tree.investors[0].id}, ${tree.investors[1].id})`);
+
+    expect(await storeReadings(db, batch)).toEqual({ stored: 0, duplicates: batch.length });
+    expect(await storeReadings(db, [batch[10], batch[10]])).toEqual({ stored: 0, duplicates: 2 });
+    expect(await rollups(tree)).toEqual(before);
+    expect(await query(db, sql`select count(*)::int as n, sum(energy_wh)::float8 as e from measurements where investor_id in (${tree.investors[0].id}, ${tree.investors[1].id})`)).toEqual(points);
+    expect(before.plant.filter((r) => r.period === 'day').map((r) => r.bucket)).toEqual(['2026-02-01 00:00:00', '2026-02-02 00:00:00', '2026-02-03 00:00:00']);
+  });
+
+  it('gives the same energies and rollups whatever the order and the split of the batches', async () => {
+    const a = await plantTree(db, { inverters: 2 });
+    const b = await plantTree(db, { inverters: 2 });
+    const make = (tree: Tree) => [
+      ...simulated(tree.investors[0].id, '2026-03-01T00:00:00-03:00', '2026-03-03T00:00:00-03:00'),
+      ...simulated(tree.investors[1].id, '2026-03-01T00:00:00-03:00', '2026-03-03T00:00:00-03:00', false),
+    ];
+    await storeReadings(db, make(a));
+    // b: odd points first, newest first, in chunks of 37, then the even ones: every interval gets split late.
+    const scrambled = make(b).map((r, i) => ({ r, i })).sort((x, y) => (x.i % 2) - (y.i % 2) || y.i - x.i).map(({ r }) => r);
+    for (let i = 0; i < scrambled.length; i += 37) await storeReadings(db, scrambled.slice(i, i + 37));
+    expect(await rollups(b)).toEqual(await rollups(a));
+  });
+
+  it('takes production from the device counter when there is one, otherwise integrates the power', async () => {
+    const tree = await plantTree(db, { inverters: 2 });
+    const [counted, integrated] = tree.investors.map((i) => i.id);
+    const from = '2026-03-10T10:00:00-03:00';
+    const to = '2026-03-10T11:05:00-03:00'; // 13 points, 12 intervals
+    await storeReadings(db, [
+      // The counter says 200 Wh per 5 minutes, the power says 83 Wh: the counter wins.
+      ...series(counted, from, to, (_, i) => ({ ac_power_w: 1000, energy_total_wh: 1_000_000 + 200 * i })),
+      ...series(integrated, from, to, () => ({ ac_power_w: 1000 })),
+    ]);
+    const day = await query(db, sql`select investor_id, energy_wh, first_counter_wh, last_counter_wh, samples from investor_energy
+      where investor_id in (${counted}, ${integrated}) and period = 'day' and bucket = '2026-03-10' order by investor_id`);
+    expect(day).toEqual([
+      { investor_id: counted, energy_wh: 2400, first_counter_wh: 1_000_000, last_counter_wh: 1_002_400, samples: 13 },
+      { investor_id: integrated, energy_wh: expect.closeTo(1000, 6), first_counter_wh: null, last_counter_wh: null, samples: 13 },
+    ]);
+    const hours = await query(db, sql`select bucket::text as bucket, energy_wh from investor_energy where investor_id = ${counted} and period = 'hour' order by bucket`);
+    expect(hours).toEqual([{ bucket: '2026-03-10 10:00:00', energy_wh: 2200 }, { bucket: '2026-03-10 11:00:00', energy_wh: 200 }]);
+    const [plant] = await query(db, sql`select energy_wh, first_counter_wh, max_power_w from plant_energy where plant_id = ${tree.plant} and period = 'day' and bucket = '2026-03-10'`);
+    expect(plant).toEqual({ energy_wh: expect.closeTo(3400, 6), first_counter_wh: 1_000_000, max_power_w: 2000 });
+  });
+
+  it('survives a counter reset and a gap: integrated power after the reset, the counter across the gap, a capped interval without counter', async () => {
+    const tree = await plantTree(db, { inverters: 2 });
+    const [counted, integrated] = tree.investors.map((i) => i.id);
+    const t0 = Date.parse('2026-03-12T10:00:00-03:00');
+    const at = (minutes: number) => new Date(t0 + minutes * MIN);
+    await storeReadings(db, [
+      { investor: counted, ts: at(0), ac_power_w: 1000, energy_total_wh: 5000 },
+      { investor: counted, ts: at(5), ac_power_w: 1000, energy_total_wh: 5100 },
+      { investor: counted, ts: at(10), ac_power_w: 1200, energy_total_wh: 50 }, // reset
+      { investor: counted, ts: at(15), ac_power_w: 1200, energy_total_wh: 150 },
+      { investor: counted, ts: at(75), ac_power_w: 1200, energy_total_wh: 1150 }, // an hour without readings
+      { investor: integrated, ts: at(0), ac_power_w: 1000 },
+      { investor: integrated, ts: at(5), ac_power_w: 1000 },
+      { investor: integrated, ts: at(65), ac_power_w: 600 }, // an hour without readings, no counter
+    ]);
+    const energies = await query(db, sql`select investor_id, energy_wh from measurements where investor_id in (${counted}, ${integrated}) order by investor_id, ts`);
+    expect(energies.map((e) => Math.round(e.energy_wh * 100) / 100)).toEqual([0, 100, 91.67, 100, 1000, 0, 83.33, 150]);
+  });
+
+  it('splits the interval of the next point when a late point arrives in between', async () => {
+    const tree = await plantTree(db);
+    const inv = tree.investors[0].id;
+    const t0 = Date.parse('2026-03-13T10:00:00-03:00');
+    await storeReadings(db, [{ investor: inv, ts: new Date(t0), ac_power_w: 1200 }, { investor: inv, ts: new Date(t0 + 10 * MIN), ac_power_w: 1200 }]);
+    const hour = () => query(db, sql`select energy_wh, samples from investor_energy where investor_id = ${inv} and period = 'hour'`);
+    expect(await hour()).toEqual([{ energy_wh: 200, samples: 2 }]);
+    await storeReadings(db, [{ investor: inv, ts: new Date(t0 + 5 * MIN), ac_power_w: 0 }]);
+    expect(await hour()).toEqual([{ energy_wh: 100, samples: 3 }]);
+  });
+
+  it('keeps every rollup equal to the sum of its raw points, across a month and a year boundary', async () => {
+    const tree = await plantTree(db, { inverters: 2 });
+    const [withCounter, without] = tree.investors.map((i) => i.id);
+    const readings = [
+      ...simulated(withCounter, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00'),
+      ...simulated(without, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00', false),
+    ];
+    for (let i = 0; i < readings.length; i += 500) await storeReadings(db, readings.slice(i, i + 500));
+
+    // The energies the rules give, computed here from the readings alone, by local day.
+    const expected = new Map<string, number>();
+    for (const inv of [withCounter, without]) {
+      const own = readings.filter((r) => r.investor === inv);
+      own.forEach((r, i) => {
+        if (!i) return;
+        const prev = own[i - 1];
+        const wh = r.energy_total_wh != null ? r.energy_total_wh - prev.energy_total_wh! : ((prev.ac_power_w + r.ac_power_w) / 2) * 0.25;
+        const day = isoInZone(r.ts, TZ).slice(0, 10);
+        expected.set(day, (expected.get(day) ?? 0) + wh);
+      });
+    }
+    const days = await query(db, sql`select to_char(bucket, 'YYYY-MM-DD') as day, energy_wh from plant_energy where plant_id = ${tree.plant} and period = 'day' order by bucket`);
+    expect(days.map((d) => d.day)).toEqual([...expected.keys()]);
+    for (const d of days) expect(d.energy_wh, d.day).toBeCloseTo(expected.get(d.day)!, 6);
+
+    const raw = (unit: string) => query(db, sql`
+      select to_char(date_trunc(${unit}, m.ts at time zone ${TZ}), 'YYYY-MM-DD') as bucket, sum(m.energy_wh)::float8 as energy_wh,
+        sum(m.consumption_wh)::float8 as consumption_wh, sum(m.import_wh)::float8 as import_wh, sum(m.export_wh)::float8 as export_wh,
+        sum(m.charge_wh)::float8 as charge_wh, sum(m.discharge_wh)::float8 as discharge_wh, count(*)::int as samples
+      from measurements m join investors i on i.id = m.investor_id where i.plant_id = ${tree.plant} group by 1 order by 1`);
+    const rolled = (period: string) => query(db, sql`
+      select to_char(bucket, 'YYYY-MM-DD') as bucket, energy_wh, consumption_wh, import_wh, export_wh, charge_wh, discharge_wh, samples
+      from plant_energy where plant_id = ${tree.plant} and period = ${period} order by bucket`);
+    for (const period of ['day', 'month', 'year']) {
+      const [want, got] = [await raw(period), await rolled(period)];
+      expect(got.map((g) => g.bucket)).toEqual(want.map((w) => w.bucket));
+      got.forEach((g, i) => { for (const [k, v] of Object.entries(want[i])) if (typeof v === 'number') expect(g[k], `${period} ${g.bucket} ${k}`).toBeCloseTo(v, 6); });
+    }
+    expect((await rolled('year')).map((y) => y.bucket)).toEqual(['2025-01-01', '2026-01-01']);
+
+    // The charts read those rollups.
+    const year = await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=year&date=2026-01-15`);
+    expect(year.status).toBe(200);
+    expect(year.body.series).toHaveLength(12);
+    expect(year.body.series[0]).toMatchObject({ bucket: '2026-01', start: '2026-01-01T00:00:00-03:00' });
+    expect(year.body.series[0].energy_wh).toBeCloseTo((await rolled('month'))[1].energy_wh, 1);
+    expect(year.body.series[1].energy_wh).toBeNull();
+    const annual = await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=annual&date=2026-01-15`);
+    expect(annual.body.series.map((s: any) => s.bucket)).toEqual(['2025', '2026']);
+    expect(annual.body.totals.energy_wh).toBeCloseTo([...expected.values()].reduce((a, b) => a + b, 0), 0);
+    const month = await call(ctx, staff, 'GET', `/v2/measurement/${tree.plant}?month=12&year=2025`);
+    expect(month.body).toHaveLength(31);
+    expect(month.body[26]).toMatchObject({ date: '2025-12-27' });
+    expect(month.body[26].energy_wh).toBeCloseTo(expected.get('2025-12-27')!, 0);
+    expect(month.body[0].energy_wh).toBeNull();
+    const range = await call(ctx, staff, 'GET', `/v2/measurement/range/${tree.plant}?date_start=2025-12-30&date_end=2026-01-02`);
+    expect(range.body.map((d: any) => d.date)).toEqual(['2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02']);
+    expect(range.body[2].energy_wh).toBeCloseTo(expected.get('2026-01-01')!, 0);
+  });
+
+  it('counts a 25-hour day (clocks back) and a 23-hour day (clocks forward) in Santiago', async () => {
+    const tree = await plantTree(db);
+    const inv = tree.investors[0].id;
+    // A steady 1200 W, every 5 minutes: 100 Wh per interval.
+    await storeReadings(db, [
+      ...series(inv, '2026-04-03T23:00:00-03:00', '2026-04-06T01:00:00-04:00', () => ({ ac_power_w: 1200 })),
+      ...series(inv, '2026-09-05T23:00:00-04:00', '2026-09-07T01:00:00-03:00', () => ({ ac_power_w: 1200 })),
+    ]);
+    const day = async (d: string) => (await query(db, sql`select energy_wh, samples from plant_energy where plant_id = ${tree.plant} and period = 'day' and bucket = ${d}`))[0];
+    expect(await day('2026-04-04')).toEqual({ energy_wh: 30_000, samples: 300 });
+    expect(await day('2026-04-05')).toEqual({ energy_wh: 28_800, samples: 288 });
+    expect(await day('2026-09-06')).toEqual({ energy_wh: 27_600, samples: 276 });
+
+    const back = await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=day&date=2026-04-04`);
+    expect(back.status).toBe(200);
+    expect(back.body.series).toHaveLength(24);
+    expect(back.body.series[23]).toMatchObject({ bucket: '2026-04-04T23:00', start: '2026-04-04T23:00:00-03:00', energy_wh: 2400 });
+    expect(back.body.totals.energy_wh).toBe(30_000);
+    const forward = await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=day&date=2026-09-06`);
+    expect(forward.body.series).toHaveLength(23);
+    expect(forward.body.series[0]).toMatchObject({ bucket: '2026-09-06T01:00', start: '2026-09-06T01:00:00-03:00', energy_wh: 1200 });
+    expect(forward.body.totals.energy_wh).toBe(27_600);
+
+    const curve = await call(ctx, staff, 'GET', `/v2/measurement/${tree.plant}?day=4&month=4&year=2026`);
+    expect(curve.body).toHaveLength(300);
+    expect(curve.body[0]).toEqual({ ts: '2026-04-04T00:00:00-03:00', power_w: 1200, consumption_w: null, battery_power_w: null, battery_soc: null, grid_import_w: null, grid_export_w: null });
+    expect(curve.body[299].ts).toBe('2026-04-04T23:55:00-04:00');
+    expect((await call(ctx, staff, 'GET', `/v2/measurement/${tree.plant}?day=6&month=9&year=2026`)).body).toHaveLength(276);
+  });
+});
+
+describe('the live summary', () => {
+  it('sums the current readings and derives self-consumption and autarky from energies', async () => {
+    const tree = await plantTree(db, { inverters: 3, tariff: 200 });
+    const [fresh, silent, stale] = tree.investors.map((i) => i.id);
+    // Two readings ten minutes apart, the same local day: 10 kWh produced, 4 exported, 8 consumed, 2 imported.
+    let t1 = Math.floor((Date.now() - MIN) / (5 * MIN)) * 5 * MIN;
+    if (isoInZone(new Date(t1 - 10 * MIN), TZ).slice(0, 10) !== isoInZone(new Date(t1), TZ).slice(0, 10)) t1 += 30 * MIN;
+    const flows = { grid_export_w: 24_000, consumption_w: 48_000, grid_import_w: 12_000 };
+    await storeReadings(db, [
+      { investor: fresh, ts: new Date(t1 - 10 * MIN), ac_power_w: 5000, energy_total_wh: 1_000_000, battery_soc: 50, battery_power_w: 0, ...flows },
+      { investor: fresh, ts: new Date(t1), ac_power_w: 6000, energy_total_wh: 1_010_000, battery_soc: 60, battery_power_w: 1000, status: 'ok', ...flows },
+      // An inverter that stopped reporting an hour ago does not add its last power.
+      { investor: stale, ts: new Date(t1 - 60 * MIN), ac_power_w: 3000, status: 'ok' },
+    ]);
+    const res = await call(ctx, staff, 'GET', `/v2/last/measurement/all/data/${tree.plant}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      plant: tree.plant,
+      timestamp: isoInZone(new Date(t1), TZ),
+      power_w: 6000, consumption_w: 48_000, grid_export_w: 24_000, grid_import_w: 12_000, battery_power_w: 1000, battery_soc: 60,
+      energy_today_wh: 10_000, export_today_wh: 4000, consumption_today_wh: 8000, import_today_wh: 2000,
+      self_consumption_pct: 60, autarky_pct: 75,
+      energy_total_wh: 1_010_000,
+      co2_avoided_kg: { today: 4, total: 404, factor_kg_per_kwh: 0.4 },
+      savings: { currency: 'CLP', today: 2000, total: 202_000, tariff_per_kwh: 200 },
+    });
+    expect(res.body.online).toBe(t1 > Date.now() - 15 * MIN);
+    expect(res.body.energy_month_wh).toBeGreaterThanOrEqual(10_000);
+    expect(res.body.inverters).toEqual([
+      { id: fresh, name: 'Inversor 1', timestamp: isoInZone(new Date(t1), TZ), online: res.body.online, power_w: 6000, status: 'ok' },
+      { id: silent, name: 'Inversor 2', timestamp: null, online: false, power_w: null, status: null },
+      { id: stale, name: 'Inversor 3', timestamp: isoInZone(new Date(t1 - 60 * MIN), TZ), online: false, power_w: 3000, status: 'ok' },
+    ]);
+  });
+
+  it('answers a plant without readings with zeros and nulls', async () => {
+    const tree = await plantTree(db);
+    const res = await call(ctx, staff, 'GET', `/v2/last/measurement/all/data/${tree.plant}`);
+    expect(res.body).toMatchObject({ timestamp: null, online: false, power_w: null, energy_today_wh: 0, energy_total_wh: 0, self_consumption_pct: null, autarky_pct: null });
+  });
+});
+
+describe('latest readings of a plant, an inverter, an MPPT and a string', () => {
+  it('reads the inverter, its MPPT inputs and a string share of them', async () => {
+    const tree = await plantTree(db, { inverters: 2, stringsPerMppt: 2 });
+    const [inv, idle] = tree.investors;
+    const ts = new Date(Date.parse('2026-05-01T13:00:00-04:00'));
+    const dc = [{ mppt: 1, voltage_v: 400, current_a: 8, power_w: 3200 }, { mppt: 2, voltage_v: 380, current_a: 6, power_w: 2280 }];
+    await storeReadings(db, [
+      { investor: inv.id, ts: new Date(ts.getTime() - 5 * MIN), ac_power_w: 1, dc: [] },
+      { investor: inv.id, ts, ac_power_w: 5300, dc, energy_total_wh: 123_456, status: 'ok' },
+    ]);
+    const reading = { investor: inv.id, ts: '2026-05-01T13:00:00-04:00', status: 'ok', ac_power_w: 5300, dc, energy_total_wh: 123_456,
+      grid_import_w: null, grid_export_w: null, consumption_w: null, battery_power_w: null, battery_soc: null };
+
+    expect((await call(ctx, staff, 'GET', `/investor/measurements/${inv.id}`)).body).toEqual([[reading]]);
+    expect((await call(ctx, staff, 'GET', `/investor/measurements/${idle.id}`)).body).toEqual([]);
+    expect((await call(ctx, staff, 'GET', `/mppt/measurements/${inv.mppts[1].id}`)).body).toEqual([[
+      { mppt: inv.mppts[1].id, number: 2, investor: inv.id, ts: reading.ts, voltage_v: 380, current_a: 6, power_w: 2280 }]]);
+    expect((await call(ctx, staff, 'GET', `/string/measurements/${inv.mppts[0].strings[1]}`)).body).toEqual([[
+      { string: inv.mppts[0].strings[1], mppt: inv.mppts[0].id, investor: inv.id, ts: reading.ts, voltage_v: 400, current_a: 4, power_w: 1600, strings_on_mppt: 2 }]]);
+    expect((await call(ctx, staff, 'GET', `/mppt/measurements/${idle.mppts[0].id}`)).body).toEqual([]);
+    const plant = await call(ctx, staff, 'GET', `/power-plant/measurements/${tree.plant}`);
+    expect(plant.body).toEqual({
+      plant: tree.plant, timestamp: reading.ts,
+      inverters: [{ investor: inv.id, name: 'Inversor 1', online: false, reading }, { investor: idle.id, name: 'Inversor 2', online: false, reading: null }],
+    });
+  });
+});
+
+describe('who sees what', () => {
+  it('serves an ordinary user their own plants and answers 404 for any other, on every measurement call', async () => {
+    const own = await plantTree(db, { user: customer.user.id });
+    const other = await plantTree(db);
+    const urls = (t: Tree) => [
+      `/v2/last/measurement/all/data/${t.plant}`,
+      `/v2/measurement/${t.plant}?year=2026`,
+      `/v2/measurement/${t.plant}?month=1&year=2026`,
+      `/v2/measurement/${t.plant}?day=1&month=1&year=2026`,
+      `/v2/measurement/range/${t.plant}?date_start=2026-01-01&date_end=2026-01-31`,
+      ...['day', 'month', 'year', 'annual', 'day-month'].map((type) => `/v2/get/data/date/${t.plant}?type=${type}&date=2026-01-15`),
+      `/power-plant/measurements/${t.plant}`,
+      `/investor/measurements/${t.investors[0].id}`,
+      `/mppt/measurements/${t.investors[0].mppts[0].id}`,
+      `/string/measurements/${t.investors[0].mppts[0].strings[0]}`,
+    ];
+    for (const url of urls(own)) expect((await call(ctx, customer.token, 'GET', url)).status, url).toBe(200);
+    for (const url of urls(other)) {
+      const res = await call(ctx, customer.token, 'GET', url);
+      expect(res.status, url).toBe(404);
+      expect(res.body).toEqual({ detail: expect.any(String) });
+      expect((await call(ctx, staff, 'GET', url)).status, url).toBe(200);
+    }
+    expect((await call(ctx, null, 'GET', urls(own)[0])).status).toBe(401);
+  });
+});
+
+describe('bad requests', () => {
+  it('refuses incomplete or impossible dates and ranges with a 400 naming the field', async () => {
+    const tree = await plantTree(db);
+    const cases: [string, string][] = [
+      [`/v2/measurement/${tree.plant}`, 'year'],
+      [`/v2/measurement/${tree.plant}?month=2`, 'year'],
+      [`/v2/measurement/${tree.plant}?day=3&year=2026`, 'month'],
+      [`/v2/measurement/${tree.plant}?day=30&month=2&year=2026`, 'day'],
+      [`/v2/measurement/${tree.plant}?month=13&year=2026`, 'month'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2026-02-01&date_end=2026-01-01`, 'date_end'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2020-01-01&date_end=2026-01-01`, 'date_end'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2026-02-30&date_end=2026-03-01`, 'date_start'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2026-01-01`, 'date_end'],
+      [`/v2/get/data/date/${tree.plant}?type=week&date=2026-01-01`, 'type'],
+      [`/v2/get/data/date/${tree.plant}?type=day&date=01-01-2026`, 'date'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await call(ctx, staff, 'GET', url);
+      expect(res.status, url).toBe(400);
+      expect(Object.keys(res.body), url).toEqual([field]);
+    }
+    const longest = await call(ctx, staff, 'GET', `/v2/measurement/range/${tree.plant}?date_start=2023-01-01&date_end=2025-12-31`);
+    expect(longest.status).toBe(200);
+    expect(longest.body).toHaveLength(1096);
+  });
+
+  it('builds the documented series for every chart type', async () => {
+    const tree = await plantTree(db);
+    const get = async (type: string, date: string) => (await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=${type}&date=${date}`)).body;
+    expect((await get('day', '2026-01-15')).series.map((s: any) => s.bucket).slice(0, 2)).toEqual(['2026-01-15T00:00', '2026-01-15T01:00']);
+    expect((await get('month', '2026-02-10')).series).toHaveLength(28);
+    const dayMonth = await get('day-month', '2026-02-10');
+    expect(dayMonth.series.map((s: any) => s.bucket)).toEqual(Array.from({ length: 10 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`));
+    expect(dayMonth).toMatchObject({ plant: tree.plant, type: 'day-month', date: '2026-02-10', unit: 'Wh', totals: { energy_wh: 0, self_consumption_pct: null } });
+    expect((await get('annual', '2026-02-10')).series.map((s: any) => s.bucket)).toEqual(['2026']);
+  });
+});
+
+describe('a change of time zone', () => {
+  it('rebuilds every rollup on the new local dates, and back', async () => {
+    const tree = await plantTree(db);
+    await storeReadings(db, series(tree.investors[0].id, '2026-06-10T00:00:00Z', '2026-06-12T00:00:00Z', () => ({ ac_power_w: 1200 })));
+    const all = () => query(db, sql`select 'plant' as level, plant_id as k, period, bucket::text as bucket, round(energy_wh::numeric, 3)::float8 as e, samples
+      from plant_energy union all select 'investor', investor_id, period, bucket::text, round(energy_wh::numeric, 3)::float8, samples from investor_energy order by 1, 2, 3, 4`);
+    const days = () => query(db, sql`select bucket::text as bucket, energy_wh, samples from plant_energy where plant_id = ${tree.plant} and period = 'day' order by bucket`);
+    const before = await all();
+    expect(await days()).toEqual([
+      { bucket: '2026-06-09 00:00:00', energy_wh: 4700, samples: 48 },
+      { bucket: '2026-06-10 00:00:00', energy_wh: 28_800, samples: 288 },
+      { bucket: '2026-06-11 00:00:00', energy_wh: 24_000, samples: 240 },
+    ]);
+    try {
+      await db.execute(sql`update settings set time_zone = 'UTC'`);
+      await rebuildRollups(db);
+      expect(await days()).toEqual([
+        { bucket: '2026-06-10 00:00:00', energy_wh: 28_700, samples: 288 },
+        { bucket: '2026-06-11 00:00:00', energy_wh: 28_800, samples: 288 },
+      ]);
+    } finally {
+      await db.execute(sql`update settings set time_zone = ${TZ}`);
+      await rebuildRollups(db);
+    }
+    expect(await all()).toEqual(before);
+  });
+});
