@@ -69,6 +69,15 @@ await journey.step('the administrator adds a power plant to it', async () => {
   await checkAccessibility(page, 'detail-es');
 });
 
+await journey.step('staff open the demo ticket from the ticket list and see its thread', async () => {
+  await page.goto(at('/app/tickets/list'));
+  await page.getByText('Baja producción en Planta Maipú').first().click();
+  await page.waitForURL(/\/app\/tickets\/\d+\/show/);
+  await page.getByRole('textbox').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, '06b-ticket-thread-es');
+});
+
 await journey.step('Arabic turns the whole layout right-to-left', async () => {
   await page.goto(at('/app/projects'));
   await page.getByRole('button', { name: 'Español' }).first().click();

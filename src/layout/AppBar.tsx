@@ -1,4 +1,4 @@
-/** Dark top bar: brand and tagline, page title, language switcher, loading indicator, user menu. */
+/** Dark top bar: brand and tagline, page title, notification bell, language switcher, loading indicator, user menu. */
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { forwardRef } from 'react';
@@ -8,6 +8,7 @@ import {
 } from 'react-admin';
 import { country } from '../config/country';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NotificationBell } from '../components/NotificationBell';
 
 const ProfileMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const translate = useTranslate();
@@ -37,7 +38,7 @@ export const Brand = () => {
 
 export const AppBar = () => (
   <RaAppBar
-    toolbar={<><LanguageSwitcher /><LoadingIndicator /></>}
+    toolbar={<><NotificationBell /><LanguageSwitcher /><LoadingIndicator /></>}
     userMenu={(
       <UserMenu>
         <ProfileMenuItem />

@@ -229,6 +229,12 @@ export const resourceTable: Record<string, ResourceSpec> = {
   },
   'user-notifications': {
     list: '/user-notification/list',
+    // The bell (additions to SPEC §7, see docs/api.md): the id is the delivery id of the list.
+    actions: {
+      unreadCount: { method: 'GET', path: '/user-notification/unread-count' },
+      read: { method: 'PUT', path: '/user-notification/read/:id', fields: [] },
+      readAll: { method: 'PUT', path: '/user-notification/read-all', fields: [] },
+    },
   },
   'notification-types': {
     list: '/type-notification/list',

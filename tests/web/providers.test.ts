@@ -310,6 +310,9 @@ const CASES: Case[] = [
   { covers: 'notifications.create:2', run: (dp) => dp.create('notifications', { data: { type_notification: 2, title: 'T', message: 'M', project: 3 } }), method: 'POST', path: '/api/notification-project-user/create', json: { type_notification: 2, title: 'T', message: 'M', project: 3 }, reply: { id: 2 } },
   { covers: 'notifications.create:3', run: (dp) => dp.create('notifications', { data: { type_notification: 3, title: 'T', message: 'M', users: [5, 6] } }), method: 'POST', path: '/api/notification-users/create', json: { type_notification: 3, title: 'T', message: 'M', users: [5, 6] }, reply: { id: 3 } },
   { covers: 'user-notifications.list', run: (dp) => dp.getList('user-notifications', LIST), method: 'GET', path: '/api/user-notification/list', query: PAGED, reply: page([{ id: 1, read: false }]) },
+  { covers: 'user-notifications.action.unreadCount', run: (dp) => dp.call('user-notifications', 'unreadCount'), method: 'GET', path: '/api/user-notification/unread-count', reply: { count: 2 } },
+  { covers: 'user-notifications.action.read', run: (dp) => dp.call('user-notifications', 'read', { id: 7 }), method: 'PUT', path: '/api/user-notification/read/7', json: {}, reply: { id: 7, read: true } },
+  { covers: 'user-notifications.action.readAll', run: (dp) => dp.call('user-notifications', 'readAll'), method: 'PUT', path: '/api/user-notification/read-all', json: {}, reply: { count: 2 } },
   { covers: 'notification-types.list', run: (dp) => dp.getList('notification-types', LIST), method: 'GET', path: '/api/type-notification/list', query: PAGED, reply: [{ id: 1, name: 'Tag' }] },
 
   // own profile

@@ -1,14 +1,95 @@
-import { DataTable, DateField } from 'react-admin';
-import { SearchList } from '../../components/SearchList';
+/**
+ * /app/notifications: staff see the notifications they sent (newest first, SPEC §4) and send new ones;
+ * ordinary users see the notifications they received.
+ */
+import { useState } from 'react';
+import { Button, Typography } from '@mui/material';
+import Send from '@mui/icons-material/Send';
+import {
+  DataTable, DateField, FunctionField, List, SearchInput, TopToolbar, useDataProvider, usePermissions, useRedirect, useRefresh,
+  useTranslate, type RaRecord,
+} from 'react-admin';
+import { ListEmpty } from '../../components/ListEmpty';
+import { useIsStaff } from '../../components/permissions';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { CHOSEN_USERS, NotificationSendDialog } from './NotificationSend';
 
-/** Minimal notification list (newest first, SPEC §4) so the menu entry works; sending comes with its issue. */
-export const NotificationList = () => (
-  <SearchList sort={{ field: 'created_at', order: 'DESC' }}>
-    <DataTable bulkActionButtons={false} rowClick={false}>
-      <DataTable.Col source="title" />
-      <DataTable.Col source="created_at">
-        <DateField source="created_at" showTime />
-      </DataTable.Col>
-    </DataTable>
-  </SearchList>
-);
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function SentList() {
+  const translate = useTranslate();
+  const [sending, setSending] = useState(false);
+  const target = (r: RaRecord) => r.tag_name ?? r.project_name
+    ?? (r.type_notification === CHOSEN_USERS ? translate('app.screens.notifications.chosen_users') : '—');
+  return (
+    <>
+      <List resource="notifications" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
+        actions={(
+          <TopToolbar>
+            <Button variant="contained" size="small" startIcon={<Send />} onClick={() => setSending(true)}>
+              {translate('app.screens.notifications.send')}
+            </Button>
+          </TopToolbar>
+        )}
+        empty={(
+          <>
+            <ListEmpty create={false} />
+            <div style={{ textAlign: 'center' }}>
+              <Button variant="contained" startIcon={<Send />} onClick={() => setSending(true)}>
+                {translate('app.screens.notifications.send')}
+              </Button>
+            </div>
+          </>
+        )}>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="title" />
+          <DataTable.Col source="type_name" disableSort />
+          <DataTable.Col source="target" disableSort>
+            <FunctionField render={target} />
+          </DataTable.Col>
+          <DataTable.NumberCol source="recipients_count" disableSort />
+          <DataTable.Col source="created_at">
+            <DateField source="created_at" showTime />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      <NotificationSendDialog open={sending} onClose={() => setSending(false)} />
+    </>
+  );
+}
+
+function ReceivedList() {
+  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const open = async (record: RaRecord) => {
+    if (!record.read) {
+      try { await dataProvider.call('user-notifications', 'read', { id: record.id }); } catch { /* silent */ }
+      refresh();
+    }
+    if (record.ticket) redirect('show', 'tickets', record.ticket);
+  };
+  return (
+    <List resource="user-notifications" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
+      empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
+      <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => { open(record); return false; }}>
+        <DataTable.Col source="title" label="resources.notifications.fields.title">
+          <FunctionField render={(r: RaRecord) => (
+            <Typography variant="body2" sx={{ fontWeight: r.read ? 400 : 700 }}>{r.title}</Typography>
+          )} />
+        </DataTable.Col>
+        <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort />
+        <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
+          <DateField source="created_at" showTime />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+export const NotificationList = () => {
+  const { isPending } = usePermissions();
+  const isStaff = useIsStaff();
+  if (isPending) return null;
+  return isStaff ? <SentList /> : <ReceivedList />;
+};

@@ -1,11 +1,14 @@
 import Category from '@mui/icons-material/Category';
 import type { AppResource } from '../types';
-import { CategoryList } from './CategoryList';
+import { CategoryList, CategoryPage } from './CategoryList';
 
+/** SPEC §2: the categories screen is /app/tickets/categories. */
 export const ticketCategories: AppResource = {
   name: 'ticket-categories',
   list: CategoryList,
   icon: Category,
   menu: 'tickets',
+  menuTo: '/tickets/categories',
+  routes: [{ path: 'tickets/categories', element: CategoryPage }],
   recordRepresentation: 'name',
 };

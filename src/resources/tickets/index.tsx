@@ -1,11 +1,16 @@
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import type { AppResource } from '../types';
-import { TicketList } from './TicketList';
+import { TicketList, TicketListPage } from './TicketList';
+import { TicketShow } from './TicketShow';
 
+/** SPEC §2: the list at /app/tickets/list, the thread at /app/tickets/{id}/show. */
 export const tickets: AppResource = {
   name: 'tickets',
   list: TicketList,
+  show: TicketShow,
   icon: ConfirmationNumber,
   menu: 'tickets',
+  menuTo: '/tickets/list',
+  routes: [{ path: 'tickets/list', element: TicketListPage }],
   recordRepresentation: 'title',
 };

@@ -1,0 +1,108 @@
+/**
+ * The bell in the top bar, for everyone: the unread count (polled every 60 s and after marking), a
+ * popover with the latest received notifications (unread in bold); opening one marks it read and,
+ * for a ticket event, goes to the ticket; 'mark all as read'.
+ */
+import { useState, type MouseEvent } from 'react';
+import {
+  Badge, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography,
+} from '@mui/material';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useBasename, useDataProvider, useGetList, useLocaleState, useTranslate, type RaRecord,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+export const BELL_POLL_MS = 60_000;
+const LATEST = 10;
+const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function NotificationBell() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const { data: unread = 0, refetch: refetchCount } = useQuery({
+    queryKey: ['user-notifications', 'unreadCount'],
+    queryFn: async () => (await dataProvider.call<{ count: number }>('user-notifications', 'unreadCount'))?.count ?? 0,
+    refetchInterval: BELL_POLL_MS,
+  });
+  const { data: latest = [], refetch: refetchLatest } = useGetList('user-notifications', {
+    pagination: { page: 1, perPage: LATEST }, sort: { field: 'created_at', order: 'DESC' },
+  }, { enabled: anchor !== null });
+
+  const afterMarking = () => {
+    refetchCount();
+    refetchLatest();
+    queryClient.invalidateQueries({ queryKey: ['user-notifications', 'getList'] });
+  };
+  const open = async (item: RaRecord) => {
+    setAnchor(null);
+    if (!item.read) {
+      try { await dataProvider.call('user-notifications', 'read', { id: item.id }); } catch { /* silent */ }
+      afterMarking();
+    }
+    if (item.ticket) navigate(`${basename}/tickets/${item.ticket}/show`);
+  };
+  const readAll = async () => {
+    try { await dataProvider.call('user-notifications', 'readAll'); } catch { /* silent */ }
+    afterMarking();
+  };
+
+  const label = translate('app.screens.bell.label', { count: unread });
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton color="inherit" aria-label={label} aria-haspopup="dialog"
+          onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}>
+          <Badge badgeContent={unread} color="error" max={99}>
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': translate('app.screens.bell.title'), sx: { width: 360, maxWidth: '95vw' } } as object }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>{translate('app.screens.bell.title')}</Typography>
+          <Button size="small" onClick={readAll} disabled={unread === 0}>{translate('app.screens.bell.mark_all')}</Button>
+        </Box>
+        <Divider />
+        {latest.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }} role="status">{translate('app.screens.bell.empty')}</Typography>
+        ) : (
+          <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
+            {latest.map((item) => (
+              <ListItemButton key={item.id} onClick={() => open(item)} divider>
+                <ListItemText
+                  primary={item.title}
+                  secondary={(
+                    <>
+                      <Box component="span" sx={{ display: 'block' }}>{excerpt(String(item.message ?? ''))}</Box>
+                      <Box component="span" sx={{ display: 'block', fontSize: '0.75rem' }}>
+                        {item.created_at ? new Date(item.created_at).toLocaleString(locale) : ''}
+                      </Box>
+                    </>
+                  )}
+                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        <Divider />
+        <Box sx={{ textAlign: 'center', py: 0.5 }}>
+          <Button size="small" onClick={() => { setAnchor(null); navigate(`${basename}/notifications`); }}>
+            {translate('app.screens.bell.see_all')}
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}
