@@ -31,6 +31,8 @@ export interface Config {
   production: boolean;
   rateLimitMax: number;
   demo: boolean;
+  /** Days of simulated history the demo plants get at first start (DEMO_BACKFILL_DAYS, default 396 = 13 months; 0 = live only). */
+  demoBackfillDays: number;
 }
 
 export const DEFAULT_JWT_SECRET = 'dev-only-insecure-secret-change-me';
@@ -69,10 +71,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     rateLimitMax: Number(env.RATE_LIMIT_MAX ?? 10),
     demo: env.DEMO !== '0',
+    demoBackfillDays: nonNegative(env.DEMO_BACKFILL_DAYS, 396),
   };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === '0' || value === 'false') return false;
   return value === '1' || value === 'true' ? true : value;
+}
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  const n = Number(value ?? fallback);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
 }

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedBase } from './seed/base.js';
 import { seedDemo, DEMO_LOGINS } from './seed/demo.js';
-import { createDemoFeed, demoBackfillDays } from './measurements/demo-feed.js';
+import { createDemoFeed } from './measurements/demo-feed.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
@@ -17,7 +17,7 @@ const app = await buildApp({
 });
 app.addHook('onClose', () => database.close());
 // The demo plants' simulated readings: the last days of history now, the rest in the background, then live.
-const demoFeed = config.demo ? createDemoFeed(database.db, app.log, { backfillDays: demoBackfillDays() }) : undefined;
+const demoFeed = config.demo ? createDemoFeed(database.db, app.log, { backfillDays: config.demoBackfillDays }) : undefined;
 if (demoFeed) { app.addHook('preClose', () => demoFeed.stop()); await demoFeed.start(); }
 await app.listen({ port: config.port, host: config.host });
 

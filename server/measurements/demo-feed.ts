@@ -31,14 +31,6 @@ const YIELD_KWH_PER_KWP = 1500;
 const HYBRID = /GEN24/i;
 const BATTERY_KWH = 7.7;
 
-export const DEFAULT_BACKFILL_DAYS = 396;
-
-/** DEMO_BACKFILL_DAYS from the environment (0 = no history, live points only). */
-export function demoBackfillDays(env: NodeJS.ProcessEnv = process.env): number {
-  const days = Number(env.DEMO_BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS);
-  return Number.isFinite(days) && days >= 0 ? days : DEFAULT_BACKFILL_DAYS;
-}
-
 export interface DemoFeedOptions {
   backfillDays: number;
   /** Days of history stored before `start()` returns (default 7). */

@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from './harness.js';
 import type { Db } from '../../server/db/client.js';
 import { investors, powerPlants } from '../../server/db/schema.js';
 import { seedDemo } from '../../server/seed/demo.js';
-import { createDemoFeed, demoBackfillDays } from '../../server/measurements/demo-feed.js';
+import { createDemoFeed } from '../../server/measurements/demo-feed.js';
+import { loadConfig } from '../../server/config.js';
 import { call, query } from './support/measurements.js';
 
 let ctx: TestContext;
@@ -34,9 +35,9 @@ afterAll(() => ctx?.close());
 
 describe('the demo feed', () => {
   it('reads DEMO_BACKFILL_DAYS, 13 months by default', () => {
-    expect(demoBackfillDays({})).toBe(396);
-    expect(demoBackfillDays({ DEMO_BACKFILL_DAYS: '2' })).toBe(2);
-    expect(demoBackfillDays({ DEMO_BACKFILL_DAYS: 'nope' })).toBe(396);
+    expect(loadConfig({}).demoBackfillDays).toBe(396);
+    expect(loadConfig({ DEMO_BACKFILL_DAYS: '2' }).demoBackfillDays).toBe(2);
+    expect(loadConfig({ DEMO_BACKFILL_DAYS: 'nope' }).demoBackfillDays).toBe(396);
   });
 
   it('backfills the demo plants, leaves alone a plant fed by its own datalogger, and gives a plausible snapshot', async () => {
