@@ -189,3 +189,40 @@ describe('detail pages below the project', () => {
     await waitFor(() => expect(screen.getByText('No hay paneles registrados')).toBeInTheDocument());
   });
 });
+
+describe('latest readings on detail pages', () => {
+  const respond = (body: unknown, status = 200) =>
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+  it('an inverter page shows its power, energy and each MPPT input', async () => {
+    const fetchSpy = respond([[{
+      investor: 20, ts: '2026-11-20T15:00:00-03:00', status: 'running', ac_power_w: 4230, energy_total_wh: 1234567,
+      dc: [{ mppt: 1, voltage_v: 402.5, current_a: 5.25, power_w: 2113 }, { mppt: 2, voltage_v: 398, current_a: 5.3, power_w: 2109 }],
+    }]]);
+    renderAdmin('/investors/20/show', { dataProvider: fakeDataProvider(installation()) });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Últimas lecturas' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('4,23 kW')).toBeInTheDocument());
+    expect(screen.getByText('En operación')).toBeInTheDocument();
+    expect(screen.getByText('1235 kWh')).toBeInTheDocument(); // Spanish groups digits from five on
+    expect(screen.getByText('MPPT 2')).toBeInTheDocument();
+    expect(screen.getByText('402,5 V')).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledWith(expect.stringContaining('/api/investor/measurements/20'), expect.anything());
+  });
+
+  it('an MPPT page keeps the first reading of the list of lists; a string page says when there is none', async () => {
+    respond([[{ mppt: 30, number: 1, ts: '2026-11-20T15:00:00-03:00', voltage_v: 401, current_a: 5.1, power_w: 2045 }]]);
+    renderAdmin('/mppts/30/show', { dataProvider: fakeDataProvider(installation()) });
+    await waitFor(() => expect(screen.getByText('2045 W')).toBeInTheDocument());
+    vi.restoreAllMocks();
+    respond([]);
+    renderAdmin('/strings/40/show', { dataProvider: fakeDataProvider(installation()) });
+    await waitFor(() => expect(screen.getByText('Aún no hay lecturas de este equipo.')).toBeInTheDocument());
+  });
+
+  it('a failed read is said plainly', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond({ detail: 'Error interno del servidor.' }, 500);
+    renderAdmin('/investors/20/show', { dataProvider: fakeDataProvider(installation()) });
+    await waitFor(() => expect(screen.getByText(/No se pudieron obtener las lecturas/)).toBeInTheDocument());
+  });
+});

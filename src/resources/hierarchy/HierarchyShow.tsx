@@ -7,6 +7,7 @@ import {
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { useIsStaff } from '../../components/permissions';
 import { LevelChildren, LevelEditDialog } from './HierarchyLevel';
+import { LatestReadings } from './LatestReadings';
 import type { Level } from './levels';
 
 function Actions({ level }: { level: Level }) {
@@ -58,6 +59,7 @@ function Body({ level }: { level: Level }) {
         <Typography variant="h5" component="h2">{record.name}</Typography>
       </Stack>
       <level.Fields />
+      {level.readings && <LatestReadings module={level.readings} id={record.id} />}
       {level.child && <LevelChildren level={level.child} parentId={record.id} />}
     </Box>
   );

@@ -11,6 +11,7 @@ import Tune from '@mui/icons-material/Tune';
 import LinearScale from '@mui/icons-material/LinearScale';
 import GridView from '@mui/icons-material/GridView';
 import type { RaRecord, SortPayload } from 'react-admin';
+import type { ReadingsModule } from './LatestReadings';
 import { PlantFields, PlantInputs, plantSummary } from '../power-plants/fields';
 import { InvestorFields, InvestorInputs, investorSummary } from '../investors/fields';
 import { MpptFields, MpptInputs, mpptSummary } from '../mppts/fields';
@@ -33,6 +34,8 @@ export interface Level {
   summary: (record: RaRecord) => (string | null | undefined)[];
   sort: SortPayload;
   child?: Level;
+  /** The measurement module whose latest readings the detail page shows (GET /{module}/measurements/{id}). */
+  readings?: ReadingsModule;
 }
 
 const panels: Level = {
@@ -42,14 +45,17 @@ const panels: Level = {
 const strings: Level = {
   resource: 'strings', entity: 'string', parent: 'mppt', parentResource: 'mppts', icon: LinearScale,
   Fields: StringFields, Inputs: StringInputs, summary: stringSummary, sort: { field: 'name', order: 'ASC' }, child: panels,
+  readings: 'string',
 };
 const mppts: Level = {
   resource: 'mppts', entity: 'mppt', parent: 'investor', parentResource: 'investors', icon: Tune,
   Fields: MpptFields, Inputs: MpptInputs, summary: mpptSummary, sort: { field: 'number', order: 'ASC' }, child: strings,
+  readings: 'mppt',
 };
 const investors: Level = {
   resource: 'investors', entity: 'investor', parent: 'plant', parentResource: 'power-plants', icon: ElectricalServices,
   Fields: InvestorFields, Inputs: InvestorInputs, summary: investorSummary, sort: { field: 'name', order: 'ASC' }, child: mppts,
+  readings: 'investor',
 };
 const plants: Level = {
   resource: 'power-plants', entity: 'plant', parent: 'project', parentResource: 'projects', icon: SolarPower,
