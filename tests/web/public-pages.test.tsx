@@ -296,7 +296,7 @@ describe('the admin guard', () => {
   it('sends a visitor without a session from /app/monitoring to /login', async () => {
     mockFetch(() => ({ status: 401, body: { detail: 'no' } }));
     renderAt('/app/monitoring');
-    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 25000 })).toBeInTheDocument();
     expect(location).toBe('/login');
     expect(requests).toHaveLength(0);
   });
@@ -310,7 +310,7 @@ describe('the admin guard', () => {
       return { status: 404, body: { detail: 'No encontrado.' } };
     });
     renderAt('/app/monitoring');
-    expect(await screen.findByText('Central Maipú', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByText('Central Maipú', {}, { timeout: 25000 })).toBeInTheDocument();
     expect(screen.getByText('Proyecto Demo')).toBeInTheDocument();
     expect(screen.getByText(/El monitoreo en vivo/)).toBeInTheDocument();
     expect(requests[0].url.pathname).toBe('/api/my-profile');
@@ -322,7 +322,7 @@ describe('the admin guard', () => {
     setProfile(PROFILE);
     mockFetch(() => ({ body: [] }));
     renderAt('/app/no-such-page');
-    expect(await screen.findByText('404', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByText('404', {}, { timeout: 25000 })).toBeInTheDocument();
     expect(location).toBe('/404');
   });
 });
