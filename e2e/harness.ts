@@ -84,12 +84,21 @@ export async function checkAccessibility(page: Page, what: string) {
   }
 }
 
-/** A sequence of named steps; a failed step stops the journey (later steps depend on it). */
+/**
+ * The tally of a whole run: named steps, grouped by journey. A failed step skips the rest of its
+ * journey (later steps depend on it) but not the next journey; every journey adds to the one count.
+ */
 export class Journey {
   passed = 0;
   failed = 0;
   private broken = false;
-  constructor(private page: Page) {}
+  private pages: Page[] = [];
+  /** Starts a journey: what to screenshot when one of its steps fails. */
+  begin(title: string, pages: Page[]) {
+    this.broken = false;
+    this.pages = pages;
+    console.log(`\n${title}`);
+  }
   async step(name: string, fn: () => Promise<void>) {
     if (this.broken) { this.failed += 1; console.log(`  - skipped: ${name}`); return; }
     try {
@@ -100,7 +109,30 @@ export class Journey {
       this.failed += 1;
       this.broken = true;
       console.log(`  ✗ ${name}\n    ${String((err as Error).stack ?? err).split('\n').slice(0, 6).join('\n    ')}`);
-      await screenshot(this.page, `failed-${name.replace(/\W+/g, '-').toLowerCase()}`).catch(() => {});
+      const base = `failed-${name.replace(/\W+/g, '-').toLowerCase()}`;
+      await Promise.all(this.pages.map((page, i) => screenshot(page, this.pages.length > 1 ? `${base}-${i + 1}` : base).catch(() => {})));
     }
   }
+}
+
+/** What every journey gets from e2e/run.ts: one server, one browser, one tally. */
+export interface JourneyContext { server: RunningServer; browser: Browser; journey: Journey }
+
+/** A signed-out browser session of its own (cookies and storage apart from any other), in Spanish. */
+export async function newSession(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CL' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  return { context, page, pageErrors };
+}
+
+/** Signs in on the login page and waits for the landing page (monitoring). */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Correo Electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(/\/app\/monitoring/);
 }

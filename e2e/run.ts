@@ -1,124 +1,33 @@
 /**
- * The browser journey of `npm run e2e`: `npm start`'s server on a fresh data dir, then, as the demo
- * administrator in Chromium: sign in, look at a list, create a project and a plant, switch to Arabic
- * (right-to-left), sign out. Screenshots land in e2e/artifacts/; axe checks the login page, a list,
- * a form and a detail page in Spanish and Arabic (no serious or critical violations).
+ * `npm run e2e`: `npm start`'s server on a fresh data dir and one Chromium, then every journey of
+ * e2e/journeys/ in turn (each in browser contexts of its own), one closing "N passed, N failed" line
+ * and a non-zero exit on any failure. Screenshots and axe reports land in e2e/artifacts/.
  */
-import type { Page } from 'playwright-core';
-import { accessibilityProblems, checkAccessibility, Journey, launchBrowser, screenshot, startServer } from './harness.js';
+import { Journey, launchBrowser, startServer } from './harness.js';
+import { administrationJourney } from './journeys/administration.js';
+import { ticketsJourney } from './journeys/tickets.js';
 
 const server = await startServer();
-const browser = await launchBrowser();
-const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CL' });
-const page: Page = await context.newPage();
-page.setDefaultTimeout(20_000);
-const journey = new Journey(page);
-const pageErrors: string[] = [];
-page.on('pageerror', (err) => pageErrors.push(String(err)));
-const at = (path: string) => `${server.url}${path}`;
-
-console.log(`e2e against ${server.url}`);
-
-await journey.step('the login page is accessible, in Spanish', async () => {
-  await page.goto(at('/'));
-  await page.waitForURL(/\/login$/);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
-  await screenshot(page, '01-login-es');
-  await checkAccessibility(page, 'login-es');
-});
-
-await journey.step('the administrator signs in and lands on monitoring', async () => {
-  await page.getByLabel('Correo Electrónico').fill('admin@demo.cl');
-  await page.getByLabel('Contraseña').fill('admin1234');
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(/\/app\/monitoring/);
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, '02-monitoring-es');
-});
-
-await journey.step('the projects list shows the demo projects', async () => {
-  await page.goto(at('/app/projects'));
-  await page.getByText('Proyecto Demo Santiago').first().waitFor();
-  await screenshot(page, '03-projects-es');
-  await checkAccessibility(page, 'list-es');
-});
-
-await journey.step('the administrator creates a project', async () => {
-  await page.goto(at('/app/projects/create'));
-  await page.getByLabel('Nombre').first().waitFor();
-  await checkAccessibility(page, 'form-es');
-  await page.getByLabel('Nombre').first().fill('Proyecto E2E Pudahuel');
-  await screenshot(page, '04-project-form-es');
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Excelente' });
-  await dialog.getByText('Proyecto creado exitosamente.').waitFor();
-  await screenshot(page, '05-project-created-es');
-  await dialog.getByRole('button').last().click();
-  await page.getByRole('heading', { name: 'Proyecto E2E Pudahuel' }).first().waitFor();
-});
-
-await journey.step('the administrator adds a power plant to it', async () => {
-  await page.getByRole('button', { name: 'Agregar central eléctrica' }).click();
-  const form = page.getByRole('dialog');
-  await form.getByLabel('Nombre').fill('Planta E2E Pudahuel');
-  await form.getByRole('button', { name: 'Guardar' }).click();
-  await page.getByRole('dialog', { name: 'Excelente' }).getByText('Central eléctrica creada exitosamente.').waitFor();
-  await page.getByRole('dialog', { name: 'Excelente' }).getByRole('button').last().click();
-  await page.getByText('Planta E2E Pudahuel').first().waitFor();
-  await screenshot(page, '06-project-detail-es');
-  await checkAccessibility(page, 'detail-es');
-});
-
-await journey.step('staff open the demo ticket from the ticket list and see its thread', async () => {
-  await page.goto(at('/app/tickets/list'));
-  await page.getByText('Baja producción en Planta Maipú').first().click();
-  await page.waitForURL(/\/app\/tickets\/\d+\/show/);
-  await page.getByRole('textbox').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, '06b-ticket-thread-es');
-});
-
-await journey.step('Arabic turns the whole layout right-to-left', async () => {
-  await page.goto(at('/app/projects'));
-  await page.getByRole('button', { name: 'Español' }).first().click();
-  await page.getByRole('menuitem', { name: 'العربية' }).click();
-  await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
-  await page.getByText('Proyecto Demo Santiago').first().waitFor();
-  await screenshot(page, '07-projects-ar');
-  await checkAccessibility(page, 'list-ar');
-});
-
-await journey.step('Arabic form and detail pages are accessible', async () => {
-  await page.goto(at('/app/projects/create'));
-  await page.locator('form').first().waitFor();
-  await screenshot(page, '08-project-form-ar');
-  await checkAccessibility(page, 'form-ar');
-  await page.goto(at('/app/projects'));
-  await page.getByText('Proyecto E2E Pudahuel').first().click();
-  await page.getByText('Planta E2E Pudahuel').first().waitFor();
-  await screenshot(page, '09-project-detail-ar');
-  await checkAccessibility(page, 'detail-ar');
-});
-
-await journey.step('signing out returns to the login page, in Arabic', async () => {
-  await page.goto(at('/logout'));
-  await page.waitForURL(/\/login$/);
-  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-  await screenshot(page, '10-login-ar');
-  await checkAccessibility(page, 'login-ar');
-  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => /token|profile|user/i.test(k)));
-  if (stored.length) throw new Error(`still stored after logout: ${stored.join(', ')}`);
-});
-
-await journey.step('no serious or critical accessibility violations (login, list, form, detail; es and ar)', async () => {
-  if (accessibilityProblems.length) throw new Error(accessibilityProblems.join('\n'));
-});
-
-await journey.step('no script errors on any page', async () => {
-  if (pageErrors.length) throw new Error(pageErrors.join('\n'));
-});
-
-await browser.close();
-await server.stop();
-console.log(`\n${journey.passed} passed, ${journey.failed} failed`);
-process.exit(journey.failed ? 1 : 0);
+const journey = new Journey();
+let crashed = 0;
+try {
+  const browser = await launchBrowser();
+  try {
+    console.log(`e2e against ${server.url}`);
+    for (const run of [administrationJourney, ticketsJourney]) {
+      try {
+        await run({ server, browser, journey });
+      } catch (err) {
+        // A journey that breaks outside its steps (e.g. a browser context that would not open).
+        crashed += 1;
+        console.log(`  ✗ ${run.name} crashed: ${String((err as Error).stack ?? err)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+}
+console.log(`\n${journey.passed} passed, ${journey.failed + crashed} failed`);
+process.exit(journey.failed || crashed ? 1 : 0);

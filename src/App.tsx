@@ -8,7 +8,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { CacheProvider } from '@emotion/react';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { AdminContext, useTranslate, type Store } from 'react-admin';
-import { authProvider } from './providers/authProvider';
+import { authProvider, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { setNavigator } from './providers/http';
 import { createI18nProvider, type AppI18nProvider } from './providers/i18nProvider';
@@ -79,12 +79,34 @@ function RegisterNavigator() {
   return null;
 }
 
+/**
+ * The navigation guard of SPEC §2, run once before the admin mounts: authProvider.checkAuth fetches
+ * the profile when only tokens are known and clears the session when there is none. The admin itself
+ * runs without react-admin's requireAuth: its failure path (LogoutOnMount) clears the query cache,
+ * which re-runs the check, which logs out again, and the navigation to /login (a React transition)
+ * kept being interrupted for seconds, pushing /login hundreds of times. Signed-out visitors also never
+ * download the admin chunk this way.
+ */
+function RequireSession({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    let active = true;
+    authProvider.checkAuth({}).then(
+      () => { if (active) setAllowed(true); },
+      () => { if (active) navigate(LOGIN_PATH, { replace: true }); },
+    );
+    return () => { active = false; };
+  }, [navigate]);
+  return allowed ? children : <Loading />;
+}
+
 export const AppRoutes = () => (
   <Routes>
     <Route path="/" element={<Navigate to="/app/monitoring" replace />} />
     <Route
       path="/app/*"
-      element={<LazyBoundary><Suspense fallback={<Loading />}><AdminApp /></Suspense></LazyBoundary>}
+      element={<RequireSession><LazyBoundary><Suspense fallback={<Loading />}><AdminApp /></Suspense></LazyBoundary></RequireSession>}
     />
     <Route element={<PublicLayout />}>
       <Route path="/login" element={<LoginPage />} />

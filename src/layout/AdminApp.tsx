@@ -1,7 +1,8 @@
 /**
  * The admin part under /app (loaded lazily by App.tsx): react-admin's UI with basename /app, one
  * <Resource> per entry of src/resources/index.ts (staffOnly entries only for staff), and the custom
- * pages (monitoring, own profile, the pages entries bring). Login lives outside, at /login.
+ * pages (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
+ * session is checked before this mounts (RequireSession in App.tsx).
  */
 import { AdminUI, BasenameContextProvider, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
@@ -52,7 +53,6 @@ export default function AdminApp() {
         catchAll={ToNotFound}
         loginPage={false}
         authCallbackPage={false}
-        requireAuth
         disableTelemetry
         title={country.brand}
       >

@@ -273,7 +273,9 @@ describe('routes', () => {
     expect(location).toBe('/404');
   });
 
-  it('/ goes to /app/monitoring', async () => {
+  it('/ goes to /app/monitoring for a signed-in user', async () => {
+    setTokens({ access: 'A', refresh: 'R' });
+    setProfile(PROFILE);
     mockFetch(() => ({ body: {} }));
     renderAt('/');
     expect(await screen.findByText('admin app')).toBeInTheDocument();
