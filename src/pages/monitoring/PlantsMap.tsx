@@ -1,0 +1,35 @@
+/**
+ * The project's plants on OpenStreetMap, each a circle coloured by whether it reports (no marker
+ * images needed). Centred on the plants, or on the country's default centre when none has coordinates.
+ */
+import { CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+import { country } from '../../config/country';
+
+export interface MapPlant { id: number; name: string; latitude: number; longitude: number; online: boolean | null }
+
+export default function PlantsMap({ plants, selected, onSelect, statusLabel }: {
+  plants: MapPlant[]; selected: number | null; onSelect: (id: number) => void; statusLabel: (online: boolean | null) => string;
+}) {
+  const center: [number, number] = plants.length
+    ? [plants.reduce((a, p) => a + p.latitude, 0) / plants.length, plants.reduce((a, p) => a + p.longitude, 0) / plants.length]
+    : country.mapCenter;
+  return (
+    // A new key when the plants change re-centres the map (MapContainer reads `center` only once).
+    <MapContainer key={plants.map((p) => p.id).join(',')} center={center} zoom={plants.length ? 10 : 6}
+      style={{ height: 320, width: '100%', borderRadius: 4 }} scrollWheelZoom={false}>
+      <TileLayer attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
+        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" />
+      {plants.map((p) => {
+        const color = p.online === null ? '#9e9e9e' : p.online ? '#2e7d32' : '#d32f2f';
+        return (
+          <CircleMarker key={p.id} center={[p.latitude, p.longitude]} radius={p.id === selected ? 12 : 9}
+            pathOptions={{ color, fillColor: color, fillOpacity: 0.7, weight: p.id === selected ? 3 : 1 }}
+            eventHandlers={{ click: () => onSelect(p.id) }}>
+            <Tooltip>{`${p.name} · ${statusLabel(p.online)}`}</Tooltip>
+          </CircleMarker>
+        );
+      })}
+    </MapContainer>
+  );
+}
