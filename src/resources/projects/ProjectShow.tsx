@@ -1,26 +1,15 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import Business from '@mui/icons-material/Business';
 import {
-  AutocompleteInput, DataTable, EditButton, ReferenceInput, required, Show, TabbedShowLayout, TopToolbar,
+  AutocompleteInput, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
   useRecordContext, useTranslate,
 } from 'react-admin';
-import { DeleteRecordButton } from '../../components/DeleteRecordButton';
+import { StaffShowActions } from '../../components/StaffShowActions';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { HierarchyLevel } from '../hierarchy/HierarchyLevel';
 import { levels } from '../hierarchy/levels';
 import { userChoice } from '../users/userName';
-
-function Actions() {
-  const isStaff = useIsStaff();
-  if (!isStaff) return null;
-  return (
-    <TopToolbar>
-      <EditButton />
-      <DeleteRecordButton entity="project" resource="projects" redirect="list" />
-    </TopToolbar>
-  );
-}
 
 function Header() {
   const record = useRecordContext();
@@ -73,7 +62,7 @@ export const ProjectShow = () => {
   const translate = useTranslate();
   const isStaff = useIsStaff();
   return (
-    <Show actions={<Actions />}>
+    <Show actions={<StaffShowActions entity="project" resource="projects" />}>
       <Header />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.projects.plants')}>

@@ -2,24 +2,13 @@ import { Stack, Typography } from '@mui/material';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import {
-  AutocompleteInput, DataTable, EditButton, ReferenceInput, required, Show, TabbedShowLayout, TopToolbar,
+  AutocompleteInput, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
   useRecordContext, useTranslate,
 } from 'react-admin';
-import { DeleteRecordButton } from '../../components/DeleteRecordButton';
+import { StaffShowActions } from '../../components/StaffShowActions';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { userChoice } from '../users/userName';
-
-function Actions() {
-  const isStaff = useIsStaff();
-  if (!isStaff) return null;
-  return (
-    <TopToolbar>
-      <EditButton />
-      <DeleteRecordButton entity="tag" resource="tags" redirect="list" />
-    </TopToolbar>
-  );
-}
 
 function Header() {
   const record = useRecordContext();
@@ -79,7 +68,7 @@ export const TagShow = () => {
   const translate = useTranslate();
   const isStaff = useIsStaff();
   return (
-    <Show actions={<Actions />}>
+    <Show actions={<StaffShowActions entity="tag" resource="tags" />}>
       <Header />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.tags.projects')}>
