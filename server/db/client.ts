@@ -28,6 +28,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, pg_terminate_backend, DROP DATABASE ... FORCE)
+    // is reported as a pool 'error' event; unheard, Node would crash the process. The pool replaces
+    // the connection on next use, so a warning is all it takes.
+    pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
