@@ -200,6 +200,9 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
   }
 }
 
+/** `requiredMessages` of every entity whose name SPEC.md §5 words as 'El nombre es requerido'. */
+export const nameRequired = { name: MSG.nameRequired };
+
 /** Schema helpers shared by entity descriptions. */
 export const S = {
   id: () => Type.Integer({ minimum: 1, maximum: 2147483647 }),

@@ -43,6 +43,10 @@ export const MSG = {
   maximum: (n: number) => `Asegúrese de que este valor sea menor o igual a ${n}.`,
   invalid: 'Valor inválido.',
   unknownId: (id: unknown) => `Clave primaria "${id}" inválida - objeto no existe.`,
+  // SPEC.md §5's own wording for these fields, missing or blank.
+  nameRequired: 'El nombre es requerido',
+  descriptionRequired: 'La descripción es requerida',
+  messageRequired: 'El mensaje es requerido',
 };
 
 /** Schema pattern of a text that must not be only whitespace; failing it reads as "blank", like DRF. */

@@ -9,8 +9,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { communes, equipment, investors, mppts, panels, powerPlants, projects, strings } from '../../db/schema.js';
-import { crudRoutes, S } from '../../core/crud.js';
-import { nameRequired } from '../projects/index.js';
+import { crudRoutes, S, nameRequired } from '../../core/crud.js';
 
 const Int = () => Type.Integer();
 /** Item schema: the level's own fields, its breadcrumb fields, then created_at. */

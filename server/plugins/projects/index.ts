@@ -5,23 +5,18 @@
  * Deleting a project deletes everything below it (ON DELETE CASCADE down the hierarchy).
  */
 import fp from 'fastify-plugin';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import { powerPlants, projects, tagProjects, tags } from '../../db/schema.js';
-import { crudRoutes, ErrorBody, S } from '../../core/crud.js';
-import { currentUser } from '../../core/access.js';
+import { powerPlants, projects } from '../../db/schema.js';
+import { crudRoutes, ErrorBody, S, nameRequired } from '../../core/crud.js';
 import { list, listOf, ListQuery } from '../../core/lists.js';
-import { scopeFor, scopes } from '../../core/visibility.js';
+import { scopeFor } from '../../core/visibility.js';
+import { AdminQuery, listTagProjects, TagProject, wantsAll } from '../tags/index.js';
 
 export const Project = Type.Object({
   id: Type.Integer(), name: Type.String(), image_project: S.nullable(Type.String()), created_at: S.timestamp(),
   plants_count: Type.Integer(),
 }, { title: 'Project' });
-
-export const TagProjectLink = Type.Object({
-  id: Type.Integer(), tag: Type.Integer(), tag_name: Type.String(),
-  project: Type.Object({ id: Type.Integer(), name: Type.String(), image_project: S.nullable(Type.String()) }),
-}, { title: 'TagProjectLink' });
 
 /** How every project list reads: columns plus the number of plants, in one query. */
 const projectList = {
@@ -37,9 +32,6 @@ const projectList = {
 };
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
-
-/** SPEC.md §5 wording for a missing or blank name, shared by the project and every hierarchy level. */
-export const nameRequired = { name: 'El nombre es requerido' };
 
 export default fp(async (app) => {
   const { db } = app;
@@ -65,26 +57,8 @@ export default fp(async (app) => {
     schema: {
       tags: ['project'],
       summary: 'Tag-project links: all of them for staff with admin=True, otherwise those of the tags the caller belongs to',
-      querystring: Type.Object({ ...ListQuery.properties, admin: Type.Optional(Type.String({ maxLength: 10, description: 'True: every link (staff only)' })) }),
-      response: { 200: listOf(TagProjectLink), ...errors },
+      querystring: AdminQuery,
+      response: { 200: listOf(TagProject), ...errors },
     },
-  }, (request) => {
-    const user = currentUser(request);
-    const all = user.is_staff && /^(true|1)$/i.test((request.query as { admin?: string }).admin ?? '');
-    return list<Record<string, any>>(db, request, {
-      table: tagProjects,
-      where: all ? undefined : scopes.tag(db, user.id),
-      fields: {
-        id: tagProjects.id, tag: tagProjects.tag, tag_name: tags.name,
-        project_id: projects.id, project_name: projects.name, image_project: projects.image_project,
-      },
-      join: <Q>(q: Q): Q => (q as any).innerJoin(tags, eq(tags.id, tagProjects.tag)).innerJoin(projects, eq(projects.id, tagProjects.project)),
-      ordering: { id: tagProjects.id, tag_name: tags.name, project_name: projects.name },
-      search: [tags.name, projects.name],
-      serialize: (r) => ({
-        id: r.id, tag: r.tag, tag_name: r.tag_name,
-        project: { id: r.project_id, name: r.project_name, image_project: r.image_project },
-      }),
-    });
-  });
+  }, (request) => listTagProjects(request, { own: !wantsAll(request) }));
 }, { name: 'projects' });

@@ -8,12 +8,11 @@ import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { projects, tagProjects, tags, tagUsers, users } from '../../db/schema.js';
-import { crudRoutes, ErrorBody, findVisible, IdParams, S } from '../../core/crud.js';
+import { crudRoutes, ErrorBody, findVisible, IdParams, S, nameRequired } from '../../core/crud.js';
 import { currentUser } from '../../core/access.js';
 import { notFound } from '../../core/errors.js';
 import { list, listOf, ListQuery } from '../../core/lists.js';
 import { scopes } from '../../core/visibility.js';
-import { nameRequired } from '../projects/index.js';
 import { userFullName } from '../users/index.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -91,11 +90,11 @@ export function listTagProjects(request: FastifyRequest, opts: { where?: SQL; ow
 }
 
 /** `?admin=True` (as the web app sends it) asks staff for everyone's rows instead of their own. */
-const AdminQuery = Type.Object({
+export const AdminQuery = Type.Object({
   ...ListQuery.properties,
   admin: Type.Optional(Type.String({ maxLength: 10, description: 'True: staff get every row, not only their own' })),
 });
-const wantsAll = (request: FastifyRequest) => /^(true|1)$/i.test((request.query as { admin?: string }).admin ?? '');
+export const wantsAll = (request: FastifyRequest) => /^(true|1)$/i.test((request.query as { admin?: string }).admin ?? '');
 
 export default fp(async (app) => {
   const { db } = app;

@@ -67,7 +67,7 @@ export default fp(async (app) => {
   crudRoutes(app, {
     name: 'ticket category', table: ticketTypes, item: TicketType,
     body: Type.Object({ name: S.nonBlank(120), description: S.nonBlank(5000) }),
-    requiredMessages: { name: 'El nombre es requerido', description: 'La descripción es requerida' },
+    requiredMessages: { name: MSG.nameRequired, description: MSG.descriptionRequired },
     paths: { list: '/ticket/type/list', create: '/ticket/type/create', update: '/ticket/type/update/:id', delete: '/ticket/type/delete/:id' },
     ordering: { name: ticketTypes.name, id: ticketTypes.id, created_at: ticketTypes.created_at },
     search: [ticketTypes.name, ticketTypes.description],
@@ -230,7 +230,7 @@ export default fp(async (app) => {
   });
 
   app.post('/ticket/message/create', {
-    config: { requiredMessages: { content: 'El mensaje es requerido' } },
+    config: { requiredMessages: { content: MSG.messageRequired } },
     schema: {
       tags: ['ticket message'],
       summary: 'Reply on a ticket (multipart, with an optional attachment); the other side is notified. A closed ticket takes replies from staff only',
