@@ -1,15 +1,11 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import Business from '@mui/icons-material/Business';
-import {
-  AutocompleteInput, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
-  useRecordContext, useTranslate,
-} from 'react-admin';
+import { Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { StaffShowActions } from '../../components/StaffShowActions';
-import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { HierarchyLevel } from '../hierarchy/HierarchyLevel';
 import { levels } from '../hierarchy/levels';
-import { userChoice } from '../users/userName';
+import { UserLinkList } from '../users/UserLinkList';
 
 function Header() {
   const record = useRecordContext();
@@ -30,30 +26,6 @@ function Plants() {
   return <HierarchyLevel level={levels.plants} parentId={record.id} />;
 }
 
-const userRequired = [required()];
-
-/** The users associated with the project (administrators only), with add / remove. */
-function ProjectUsers() {
-  const record = useRecordContext();
-  if (!record) return null;
-  return (
-    <LinkList
-      reference="project-users" entity="project_user" canEdit
-      source={{ target: 'user_project', parentId: record.id }} defaults={{ user_project: record.id }}
-      addLabel="app.screens.projects.add_user" empty="resources.project-users.empty"
-      columns={[
-        <DataTable.Col key="n" source="user_fullname" disableSort />,
-        <DataTable.Col key="e" source="user_email" disableSort />,
-      ]}
-      input={(
-        <ReferenceInput source="users" reference="users">
-          <AutocompleteInput optionText={userChoice} validate={userRequired} fullWidth />
-        </ReferenceInput>
-      )}
-    />
-  );
-}
-
 /**
  * A project's detail page: the installations below it (plants > inverters > MPPTs > strings > panels),
  * and for administrators the users associated with it.
@@ -70,7 +42,8 @@ export const ProjectShow = () => {
         </TabbedShowLayout.Tab>
         {isStaff && (
           <TabbedShowLayout.Tab label={translate('app.screens.projects.users')} path="users">
-            <ProjectUsers />
+            <UserLinkList reference="project-users" entity="project_user" parentField="user_project" userField="users"
+              addLabel="app.screens.projects.add_user" sortable={false} />
           </TabbedShowLayout.Tab>
         )}
       </TabbedShowLayout>

@@ -8,7 +8,7 @@ import {
 import { StaffShowActions } from '../../components/StaffShowActions';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
-import { userChoice } from '../users/userName';
+import { UserLinkList } from '../users/UserLinkList';
 
 function Header() {
   const record = useRecordContext();
@@ -42,27 +42,6 @@ function TagProjects() {
   );
 }
 
-function TagUsers() {
-  const record = useRecordContext();
-  if (!record) return null;
-  return (
-    <LinkList
-      reference="tag-users" entity="tag_user" canEdit
-      source={{ target: 'tag', parentId: record.id }} defaults={{ tag: record.id }}
-      addLabel="app.screens.tags.add_user" empty="resources.tag-users.empty"
-      columns={[
-        <DataTable.Col key="n" source="user_fullname" />,
-        <DataTable.Col key="e" source="user_email" />,
-      ]}
-      input={(
-        <ReferenceInput source="customuser" reference="users">
-          <AutocompleteInput optionText={userChoice} validate={pick} fullWidth />
-        </ReferenceInput>
-      )}
-    />
-  );
-}
-
 /** A tag's detail page: the projects it groups and (for administrators) its users, with add / remove. */
 export const TagShow = () => {
   const translate = useTranslate();
@@ -76,7 +55,8 @@ export const TagShow = () => {
         </TabbedShowLayout.Tab>
         {isStaff && (
           <TabbedShowLayout.Tab label={translate('app.screens.tags.users')} path="users">
-            <TagUsers />
+            <UserLinkList reference="tag-users" entity="tag_user" parentField="tag" userField="customuser"
+              addLabel="app.screens.tags.add_user" />
           </TabbedShowLayout.Tab>
         )}
       </TabbedShowLayout>
