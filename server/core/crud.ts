@@ -104,10 +104,11 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
   const fileFields = Object.keys(spec.files ?? {});
   const ordering = spec.ordering ?? { id: spec.table.id };
   const serialize = async (request: FastifyRequest, rows: Row[]) => spec.serialize ? spec.serialize(request, rows) : rows;
+  /** One item as the API answers it: scope and joins in one query, like a list's. */
   const selectOne = async (request: FastifyRequest, id: number) => {
-    await findVisible(request, spec.table, id, spec.scope);
     const base = (db.select(spec.fields as any).from(spec.table) as any).$dynamic();
-    const [row] = await (spec.join ? spec.join(base) : base).where(eq(spec.table.id, id));
+    const [row] = await (spec.join ? spec.join(base) : base).where(and(eq(spec.table.id, id), scopeFor(request, spec.scope)));
+    if (!row) throw notFound();
     return (await serialize(request, [row]))[0];
   };
   const listRows = (request: FastifyRequest, where?: SQL) => list<Row>(db, request, {
