@@ -173,7 +173,7 @@ describe.runIf(TEST_DB === 'postgres')('on a PostgreSQL server', () => {
       expect(problems).toEqual([]);
       const storedRows = (await database.db.execute(sql`select to_json(ts) #>> '{}' as ts from measurements where investor_id = ${inverter.id}`) as any).rows;
       const stored = new Set(storedRows.map((r: { ts: string }) => new Date(r.ts).toISOString()));
-      expect(acknowledged.length).toBeGreaterThan(10);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(5);
       expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
       console.info(`${acknowledged.length} points acknowledged, ${unavailable} answers 503, ${ended} connections terminated`);
     } finally {
