@@ -2,13 +2,19 @@
 import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { isDatabaseUnavailable } from './core/errors.js';
 import { buildApp } from './app.js';
 import { seedBase } from './seed/base.js';
 import { seedDemo, DEMO_LOGINS } from './seed/demo.js';
 import { createDemoFeed } from './measurements/demo-feed.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dir: path.join(config.dataDir, 'db') }).catch((err) => {
+  if (!isDatabaseUnavailable(err)) throw err;
+  // Nothing to serve without it: say why in one line (a supervisor may start the server again).
+  console.error(`PostgreSQL cannot be reached (DATABASE_URL): ${err.cause?.message ?? err.message}`);
+  process.exit(1);
+});
 await seedBase(database.db);
 const demoCreated = config.demo ? await seedDemo(database.db) : false;
 const app = await buildApp({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
+import { isDatabaseUnavailable } from '../core/errors.js';
 
 /** Both drivers (PGlite embedded, node-postgres server) expose this same Drizzle surface. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,12 +28,39 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server drops (a restart, pg_terminate_backend, DROP DATABASE ... FORCE)
-    // is reported as a pool 'error' event; unheard, Node would crash the process. The pool replaces
-    // the connection on next use, so a warning is all it takes.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl, max: 10,
+      // A server that does not answer is a 503 after this long, not a request waiting for ever
+      // (the same limit applies to waiting for a free connection of the pool).
+      connectionTimeoutMillis: 5_000,
+      // Notices a server that vanished without closing the connection (a network cut, a crashed host).
+      keepAlive: true, keepAliveInitialDelayMillis: 10_000,
+    });
+    // A connection the server ends (a restart, pg_terminate_backend, DROP DATABASE ... FORCE) emits
+    // 'error' on its client; unheard, Node crashes the process. Idle in the pool, the pool re-emits it
+    // (and replaces the connection on next use), so a warning is all it takes.
     pool.on('error', (err) => console.warn(`PostgreSQL dropped an idle connection: ${err.message}`));
+    // Checked out (a transaction), nothing else listens: the query under way, or the next one, fails
+    // with the same error, the request answers 503 (core/errors.ts), and the pool discards the client
+    // when it comes back unqueryable. So here the event only has to be heard.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
+    // drizzle-orm 0.45 runs a pooled transaction's BEGIN before the try/finally that releases the
+    // client (drizzle-orm#6241): a connection dropped right then would leak its pool slot for good,
+    // and a few such leaks starve the pool. So transactions check their client out here.
+    db.transaction = async (transaction, config) => {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      try {
+        return await drizzle(client, { schema }).transaction(transaction, config);
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) lost = err as Error;
+        throw err;
+      } finally {
+        // Released with the error, a connection that failed is closed instead of handed out again.
+        client.release(lost);
+      }
+    };
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }

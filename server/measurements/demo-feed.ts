@@ -6,7 +6,8 @@
  * - History: on the first start, DEMO_BACKFILL_DAYS (default 396, 13 months) of 5-minute points per
  *   inverter, back to the plant's commissioning date at most. The newest FIRST_DAYS are stored before
  *   `start()` returns, so the monitoring page has data at once; the rest follows in the background,
- *   with the progress in the log. An interrupted backfill resumes where it stopped on the next start.
+ *   with the progress in the log. An interrupted backfill resumes where it stopped on the next start
+ *   or, when a write failed (the database went away), at the next live tick.
  * - Consistency: the first point stored (the "anchor", written before anything else) fixes the
  *   simulator's epoch, and its energy counter starts from the plant's estimated lifetime production
  *   at that instant; every historical range is simulated from that epoch, so counters and battery
@@ -58,6 +59,8 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   const batchSize = options.batchSize ?? 2000;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** The background backfill did not finish (the database went away): the next tick fills the holes. */
+  let historyPending = false;
   /** Feed work runs one job at a time, in order. */
   let work: Promise<void> = Promise.resolve();
   const enqueue = (job: () => Promise<void>) => {
@@ -173,6 +176,18 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       const { recent, older } = await missing(fresh, now, now);
       await fill([...recent, ...older], 'historial de inversores nuevos');
     }
+    if (historyPending) {
+      const { recent, older } = await missing(inverters, now, now);
+      await backfill([...recent, ...older]);
+    }
+  }
+
+  /** Stores the older history (in the background), then refreshes the planner's statistics. */
+  async function backfill(ranges: Range[]) {
+    historyPending = true;
+    await fill(ranges, `historial de ${options.backfillDays} días`);
+    await db.execute(sql`analyze measurements, investor_energy, plant_energy`);
+    historyPending = false;
   }
 
   return {
@@ -185,10 +200,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       await tick();
       if (older.length) {
         log.info('Demo: el resto del historial se genera en segundo plano; la página ya muestra los últimos días.');
-        void enqueue(async () => {
-          await fill(older, `historial de ${options.backfillDays} días`);
-          await db.execute(sql`analyze measurements, investor_energy, plant_energy`);
-        });
+        void enqueue(() => backfill(older));
       }
       timer = setInterval(() => { void enqueue(tick); }, options.intervalMs ?? STEP_MS);
       timer.unref();

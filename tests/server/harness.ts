@@ -54,7 +54,7 @@ export class MemoryMailer implements Mailer {
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   config: Config;
   mailer: MemoryMailer;
   /** Creates an active user directly in the database. */
