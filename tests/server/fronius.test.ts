@@ -393,4 +393,66 @@ describe('a datalogger that stalls halfway through an answer', () => {
       stopCollecting();
     }
   });
+
+  it('goes offline with a timeout while the other dataloggers are read on every interval', async () => {
+    const timeoutMs = 4000;
+    const good = [await replay('day'), await replay('day')];
+    const stalled = await replay('day');
+    const trickling = await replay('day');
+    const inverters = [
+      await addInverter('Sano 1', good[0].address), await addInverter('Sano 2', good[1].address),
+      await addInverter('Colgado', stalled.address), await addInverter('Goteo', trickling.address),
+    ];
+    // The app's own collector, ticking every second (the suite's app has it off).
+    const app = await buildApp({
+      config: { ...ctx.config, collectorIntervalSeconds: 1, collectorTimeoutMs: timeoutMs }, db: ctx.database.db, mailer: ctx.mailer,
+    });
+    const view = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/investor-all/microservice', headers: { authorization: `Bearer ${staff}` } });
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json().fronius as { investor: number }[]).map((d) => [d.investor, d as any]));
+    };
+    let stopCollecting = () => {};
+    try {
+      await app.ready();
+      await vi.waitFor(async () => {
+        const devices = await view();
+        for (const inv of inverters) expect(devices.get(inv.id)).toMatchObject({ online: true, status: 'running' });
+      }, { timeout: 10_000, interval: 100 });
+
+      // The link of two dataloggers drops halfway through their next answers (due within a second).
+      await stalled.setMode('stall');
+      await trickling.setMode('trickle', { trickleMs: 200 });
+      const dropped = Date.now();
+      const goodBefore = good.map((r) => r.polls());
+      stopCollecting = collectGarbageOften();
+
+      await vi.waitFor(async () => {
+        const devices = await view();
+        for (const inv of inverters.slice(2)) {
+          expect(devices.get(inv.id)).toMatchObject({
+            online: false, status: 'offline', last_error_kind: 'timeout', consecutive_failures: 1,
+            last_error: `El datalogger no respondió en ${timeoutMs} ms.`,
+          });
+        }
+      }, { timeout: timeoutMs + 6000, interval: 50 });
+      const elapsed = Date.now() - dropped;
+      // Up to a second until their next read, then the deadline, and a generous margin for a busy
+      // machine; before the fix these reads hung for minutes.
+      expect(elapsed).toBeLessThan(1000 + timeoutMs + 3000);
+      // Meanwhile the healthy ones kept their one-second rhythm (cycles waiting for every device
+      // read them once).
+      const goodReads = good.map((r, i) => r.polls() - goodBefore[i]);
+      goodReads.forEach((n, i) => expect(n, `good device ${i + 1}`).toBeGreaterThanOrEqual(Math.floor(timeoutMs / 1000) - 1));
+      const devices = await view();
+      for (const inv of inverters.slice(0, 2)) expect(devices.get(inv.id)).toMatchObject({ online: true, consecutive_failures: 0 });
+      // The timed-out ones back off (a minute) instead of being asked again at once.
+      for (const inv of inverters.slice(2)) expect(Date.parse(devices.get(inv.id).next_attempt_at)).toBeGreaterThan(Date.now() + 30_000);
+      expect(stalled.polls()).toBe(2);
+      expect(trickling.polls()).toBe(2);
+    } finally {
+      stopCollecting();
+      await app.close();
+    }
+  });
 });
