@@ -19,9 +19,9 @@ export interface Config {
   weatherBaseUrl: string;
   /** Time allowed to the weather service, ms (WEATHER_TIMEOUT_MS, default 5000). */
   weatherTimeoutMs: number;
-  /** Seconds between Fronius collector cycles (COLLECTOR_INTERVAL, default 60; 0 disables the timer). */
+  /** Seconds between two reads of each Fronius datalogger (COLLECTOR_INTERVAL, default 60; 0 disables the timer). */
   collectorIntervalSeconds: number;
-  /** Time allowed to each request to a datalogger, ms (COLLECTOR_TIMEOUT_MS, default 5000). */
+  /** Hard deadline of a datalogger reading, ms (COLLECTOR_TIMEOUT_MS, default 5000): the connection is cut then. */
   collectorTimeoutMs: number;
   mediaDir: string;
   maxUploadBytes: number;

@@ -1,7 +1,8 @@
 /**
  * The Fronius Solar API v1 client against a real local HTTP server replaying recorded device answers
  * (tests/server/support/fronius-replay.ts), the collector (back-off, bounded concurrency, isolation of
- * broken devices) and the staff routes /investor-all/microservice and /investor-all/microservice/poll.
+ * broken devices, the hard deadline of a read that stalls halfway) and the staff routes
+ * /investor-all/microservice and /investor-all/microservice/poll.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { investors, powerPlants, projects } from '../../server/db/schema.js';
@@ -142,6 +143,16 @@ describe('Fronius client', () => {
     const started = Date.now();
     await expectFroniusError(readFronius(r.address, 1, { timeoutMs: 200 }), 'timeout');
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses an answer larger than a Fronius answer can be, and does not follow redirects', async () => {
+    const huge = await replay('oversized');
+    expect((await expectFroniusError(readFronius(huge.address, 1, TIMEOUT), 'malformed')).message).toBe('Respuesta demasiado grande.');
+    const elsewhere = await replay('day');
+    const moved = await replay('redirect', { redirectTo: elsewhere.address });
+    expect((await expectFroniusError(readFronius(moved.address, 1, TIMEOUT), 'http')).message).toContain('HTTP 302');
+    expect(moved.polls()).toBe(1);
+    expect(elsewhere.hits).toMatchObject({ inverter: 0, power_flow: 0, meter: 0, storage: 0, inverter_info: 0, other: 0 });
   });
 
   it('asks the datalogger for the configured device id and refuses a device the datalogger does not know', async () => {
@@ -332,5 +343,116 @@ describe('collector and app', () => {
     const polls = r.polls();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(r.polls()).toBe(polls);
+  });
+});
+
+/**
+ * A datalogger whose link drops halfway through an answer: headers and half the body, then silence
+ * with the socket open ('stall'), or the rest one byte every 200 ms ('trickle'). Node 20's fetch could
+ * lose its abort when a garbage collection ran during the body read (nodejs/node#56917,
+ * nodejs/undici#4089), so these tests force collections all along.
+ */
+describe('a datalogger that stalls halfway through an answer', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /**
+   * Full collections until the returned function is called, a few milliseconds apart: one takes
+   * 20-200 ms here, so a fixed interval would leave the event loop no time for anything else.
+   */
+  function collectGarbageOften() {
+    const gc = globalThis.gc;
+    expect(gc, 'the server tests run with --expose-gc (vite.config.ts)').toBeTypeOf('function');
+    let timer: NodeJS.Timeout;
+    const collect = () => {
+      gc!();
+      timer = setTimeout(collect, 50);
+    };
+    timer = setTimeout(collect, 0);
+    return () => clearTimeout(timer);
+  }
+
+  it('is given up at the deadline, whether it keeps silent or trickles, whatever the garbage collector does', async () => {
+    const timeoutMs = 1500;
+    const stalled = await replay('stall');
+    const trickling = await replay('trickle', { trickleMs: 200 });
+    const stopCollecting = collectGarbageOften();
+    try {
+      for (const device of [stalled, trickling]) {
+        const started = Date.now();
+        const outcome = await Promise.race([
+          readFronius(device.address, 1, { timeoutMs }).then(() => 'read', (err) => err),
+          sleep(timeoutMs + 3000).then(() => 'still reading'),
+        ]);
+        expect(outcome, device.mode).toBeInstanceOf(FroniusError);
+        expect(outcome).toMatchObject({ kind: 'timeout', message: `El datalogger no respondió en ${timeoutMs} ms.` });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(timeoutMs - 50);
+        expect(device.hits.inverter).toBe(1);
+      }
+      // The trickle never left the link idle for long: the deadline is total, not idle time.
+      expect(trickling.trickled).toBeGreaterThanOrEqual(4);
+    } finally {
+      stopCollecting();
+    }
+  });
+
+  it('goes offline with a timeout while the other dataloggers are read on every interval', async () => {
+    const timeoutMs = 4000;
+    const good = [await replay('day'), await replay('day')];
+    const stalled = await replay('day');
+    const trickling = await replay('day');
+    const inverters = [
+      await addInverter('Sano 1', good[0].address), await addInverter('Sano 2', good[1].address),
+      await addInverter('Colgado', stalled.address), await addInverter('Goteo', trickling.address),
+    ];
+    // The app's own collector, ticking every second (the suite's app has it off).
+    const app = await buildApp({
+      config: { ...ctx.config, collectorIntervalSeconds: 1, collectorTimeoutMs: timeoutMs }, db: ctx.database.db, mailer: ctx.mailer,
+    });
+    const view = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/investor-all/microservice', headers: { authorization: `Bearer ${staff}` } });
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json().fronius as { investor: number }[]).map((d) => [d.investor, d as any]));
+    };
+    let stopCollecting = () => {};
+    try {
+      await app.ready();
+      await vi.waitFor(async () => {
+        const devices = await view();
+        for (const inv of inverters) expect(devices.get(inv.id)).toMatchObject({ online: true, status: 'running' });
+      }, { timeout: 10_000, interval: 100 });
+
+      // The link of two dataloggers drops halfway through their next answers (due within a second).
+      await stalled.setMode('stall');
+      await trickling.setMode('trickle', { trickleMs: 200 });
+      const dropped = Date.now();
+      const goodBefore = good.map((r) => r.polls());
+      stopCollecting = collectGarbageOften();
+
+      await vi.waitFor(async () => {
+        const devices = await view();
+        for (const inv of inverters.slice(2)) {
+          expect(devices.get(inv.id)).toMatchObject({
+            online: false, status: 'offline', last_error_kind: 'timeout', consecutive_failures: 1,
+            last_error: `El datalogger no respondió en ${timeoutMs} ms.`,
+          });
+        }
+      }, { timeout: timeoutMs + 6000, interval: 50 });
+      const elapsed = Date.now() - dropped;
+      // Up to a second until their next read, then the deadline, and a generous margin for a busy
+      // machine; before the fix these reads hung for minutes.
+      expect(elapsed).toBeLessThan(1000 + timeoutMs + 3000);
+      // Meanwhile the healthy ones kept their one-second rhythm (cycles waiting for every device
+      // read them once).
+      const goodReads = good.map((r, i) => r.polls() - goodBefore[i]);
+      goodReads.forEach((n, i) => expect(n, `good device ${i + 1}`).toBeGreaterThanOrEqual(Math.floor(timeoutMs / 1000) - 1));
+      const devices = await view();
+      for (const inv of inverters.slice(0, 2)) expect(devices.get(inv.id)).toMatchObject({ online: true, consecutive_failures: 0 });
+      // The timed-out ones back off (a minute) instead of being asked again at once.
+      for (const inv of inverters.slice(2)) expect(Date.parse(devices.get(inv.id).next_attempt_at)).toBeGreaterThan(Date.now() + 30_000);
+      expect(stalled.polls()).toBe(2);
+      expect(trickling.polls()).toBe(2);
+    } finally {
+      stopCollecting();
+      await app.close();
+    }
   });
 });

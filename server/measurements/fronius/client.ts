@@ -14,6 +14,8 @@
  * field is checked before use. The only error this module throws is FroniusError, whose `kind` says
  * what went wrong; the collector turns it into the device's offline state.
  */
+import http from 'node:http';
+import https from 'node:https';
 import { Type, type Static } from '@sinclair/typebox';
 import { S } from '../../core/crud.js';
 
@@ -66,7 +68,10 @@ export class FroniusError extends Error {
 }
 
 export interface ReadOptions {
-  /** Per request (each of the five runs in parallel under its own timer). */
+  /**
+   * Hard deadline of each request, counted from its start; the five run in parallel, so the whole
+   * reading ends by then, whatever the datalogger does.
+   */
   timeoutMs: number;
   /** Aborts everything in flight (the collector's shutdown). */
   signal?: AbortSignal;
@@ -97,48 +102,64 @@ export function dataloggerBaseUrl(address: string): URL {
   return url;
 }
 
-/** One GET with its own timeout; the parsed JSON, or a FroniusError. */
-async function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    if (signal?.aborted) throw new FroniusError('aborted', 'Lectura cancelada.');
-    const res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' }, redirect: 'error' });
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      throw new FroniusError('http', `El datalogger respondió HTTP ${res.status} a ${url.pathname.split('/').pop()}.`);
-    }
-    const body = await readCapped(res);
-    try {
-      return JSON.parse(body);
-    } catch {
-      throw new FroniusError('malformed', `Respuesta que no es JSON en ${url.pathname.split('/').pop()}.`);
-    }
-  } catch (err) {
-    if (err instanceof FroniusError) throw err;
-    if (timedOut) throw new FroniusError('timeout', `El datalogger no respondió en ${timeoutMs} ms.`);
-    if (signal?.aborted) throw new FroniusError('aborted', 'Lectura cancelada.');
-    const code = (err as { cause?: { code?: string } })?.cause?.code;
-    throw new FroniusError('offline', `Sin conexión con el datalogger${code ? ` (${code})` : ''}.`);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-async function readCapped(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) throw new FroniusError('malformed', 'Respuesta demasiado grande.');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * One GET under a hard deadline; the parsed JSON, or a FroniusError.
+ *
+ * node:http rather than fetch: Node 20's fetch can lose its abort when a garbage collection runs while
+ * the body is read (nodejs/node#56917, nodejs/undici#4089), so a datalogger whose link dropped halfway
+ * through an answer held the read for undici's 300 s body timeout, or for ever if it trickled a byte
+ * now and then. Here the deadline's timer destroys the request and its socket itself, with nothing
+ * in between that a collection could take away, and it counts from the start: total, not idle time.
+ */
+function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown> {
+  const endpoint = url.pathname.split('/').pop();
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new FroniusError('aborted', 'Lectura cancelada.'));
+    // No agent: a connection of its own, closed with the answer; nothing half-read stays in a pool.
+    const req = (url.protocol === 'https:' ? https : http).get(url, { headers: { accept: 'application/json' }, agent: false });
+    let settled = false;
+    /** True for the first outcome only; it ends the deadline and the abort listener. */
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', onAbort);
+      return true;
+    };
+    const fail = (err: FroniusError) => {
+      if (!settle()) return;
+      req.destroy();
+      reject(err);
+    };
+    const deadline = setTimeout(() => fail(new FroniusError('timeout', `El datalogger no respondió en ${timeoutMs} ms.`)), timeoutMs);
+    const onAbort = () => fail(new FroniusError('aborted', 'Lectura cancelada.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const lost = (err: NodeJS.ErrnoException) =>
+      fail(new FroniusError('offline', `Sin conexión con el datalogger${err.code ? ` (${err.code})` : ''}.`));
+    req.on('error', lost);
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      // Redirects are refused like any other status but 2xx: a datalogger answers its own Solar API.
+      if (status < 200 || status > 299) return fail(new FroniusError('http', `El datalogger respondió HTTP ${status} a ${endpoint}.`));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) fail(new FroniusError('malformed', 'Respuesta demasiado grande.'));
+        else chunks.push(chunk);
+      });
+      // The connection closing before the answer is complete (ECONNRESET).
+      res.on('error', lost);
+      res.on('end', () => {
+        if (!settle()) return;
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch {
+          reject(new FroniusError('malformed', `Respuesta que no es JSON en ${endpoint}.`));
+        }
+      });
+    });
+  });
 }
 
 // ---------- defensive reading of the JSON ----------

@@ -12,6 +12,12 @@
  * - 'malformed': bodies that are not JSON; 'wrong-shape': JSON of the wrong shape.
  * - 'offline': nothing listens on the port any more (connection refused); another mode listens again.
  * - 'slow': every answer delayed by `slowMs`.
+ * - 'stall': a link that drops halfway through an answer: the headers (with the full Content-Length)
+ *   and the first half of the 'day' body, then silence with the socket left open.
+ * - 'trickle': the same first half, then the rest one byte every `trickleMs`: never idle for long,
+ *   yet the answer takes minutes.
+ * - 'oversized': the 'day' answers padded with 2 MB of spaces (still valid JSON).
+ * - 'redirect': every answer is a 302 to the same path on `redirectTo` (an address).
  * `without` makes endpoints answer 404, as on a datalogger without that device class.
  */
 import fs from 'node:fs';
@@ -21,7 +27,7 @@ import path from 'node:path';
 
 export const FRONIUS_FIXTURES = path.resolve('..', 'shared', 'fixtures', 'fronius', 'pyfronius');
 
-export type FroniusMode = 'recorded' | 'day' | 'night' | 'error' | 'malformed' | 'wrong-shape' | 'offline' | 'slow';
+export type FroniusMode = 'recorded' | 'day' | 'night' | 'error' | 'malformed' | 'wrong-shape' | 'offline' | 'slow' | 'stall' | 'trickle' | 'oversized' | 'redirect';
 export type FroniusEndpoint = 'inverter' | 'power_flow' | 'meter' | 'storage' | 'inverter_info';
 
 const FILES: Record<FroniusEndpoint, string> = {
@@ -76,6 +82,8 @@ function answer(mode: FroniusMode, endpoint: FroniusEndpoint): unknown {
       : [1, 2, 3];
   }
   if (mode === 'recorded' || mode === 'slow') return recording(endpoint);
+  if (mode === 'stall' || mode === 'trickle') return answer('day', endpoint);
+  if (mode === 'oversized') return JSON.stringify(answer('day', endpoint)) + ' '.repeat(2 * 1024 * 1024);
   if (mode === 'night') {
     if (endpoint !== 'inverter') return recording(endpoint);
     const json = recording('inverter');
@@ -99,21 +107,27 @@ function answer(mode: FroniusMode, endpoint: FroniusEndpoint): unknown {
   return recording(endpoint);
 }
 
+export interface ReplayOptions { without?: FroniusEndpoint[]; slowMs?: number; trickleMs?: number; redirectTo?: string }
+
 export interface FroniusReplay {
   /** `127.0.0.1:port`, as staff would type a datalogger address. */
   address: string;
   mode: FroniusMode;
-  setMode(mode: FroniusMode, opts?: { without?: FroniusEndpoint[]; slowMs?: number }): Promise<void>;
+  setMode(mode: FroniusMode, opts?: ReplayOptions): Promise<void>;
   /** Requests received, per endpoint. */
   hits: Record<FroniusEndpoint | 'other', number>;
+  /** Bytes sent one at a time in 'trickle' mode. */
+  trickled: number;
   /** Requests for the inverter's realtime data: one per poll of this device. */
   polls(): number;
   close(): Promise<void>;
 }
 
-export async function startFroniusReplay(mode: FroniusMode = 'day', opts: { without?: FroniusEndpoint[]; slowMs?: number } = {}): Promise<FroniusReplay> {
+export async function startFroniusReplay(mode: FroniusMode = 'day', opts: ReplayOptions = {}): Promise<FroniusReplay> {
   let without = new Set(opts.without ?? []);
   let slowMs = opts.slowMs ?? 2000;
+  let trickleMs = opts.trickleMs ?? 200;
+  let redirectTo = opts.redirectTo;
   const pending = new Set<NodeJS.Timeout>();
   const byFile = new Map(Object.entries(FILES).map(([endpoint, file]) => [file, endpoint as FroniusEndpoint]));
 
@@ -127,8 +141,26 @@ export async function startFroniusReplay(mode: FroniusMode = 'day', opts: { with
         res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>404 Not Found</body></html>');
         return;
       }
-      const body = answer(replay.mode, endpoint);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+      if (replay.mode === 'redirect') {
+        res.writeHead(302, { location: `http://${redirectTo}${req.url}` }).end();
+        return;
+      }
+      const answered = answer(replay.mode, endpoint);
+      const body = Buffer.from(typeof answered === 'string' ? answered : JSON.stringify(answered));
+      if (replay.mode !== 'stall' && replay.mode !== 'trickle') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      let sent = body.length >> 1;
+      res.write(body.subarray(0, sent));
+      if (replay.mode === 'stall') return;
+      const drip = setInterval(() => {
+        replay.trickled += 1;
+        res.write(body.subarray(sent, ++sent));
+        if (sent === body.length) res.end();
+      }, trickleMs);
+      res.on('close', () => clearInterval(drip));
     };
     if (replay.mode !== 'slow') return send();
     const timer = setTimeout(() => { pending.delete(timer); if (!res.destroyed) send(); }, slowMs);
@@ -152,10 +184,13 @@ export async function startFroniusReplay(mode: FroniusMode = 'day', opts: { with
     address: `127.0.0.1:${port}`,
     mode,
     hits: { inverter: 0, power_flow: 0, meter: 0, storage: 0, inverter_info: 0, other: 0 },
+    trickled: 0,
     polls: () => replay.hits.inverter,
     async setMode(next, o = {}) {
       without = new Set(o.without ?? []);
       if (o.slowMs !== undefined) slowMs = o.slowMs;
+      if (o.trickleMs !== undefined) trickleMs = o.trickleMs;
+      if (o.redirectTo !== undefined) redirectTo = o.redirectTo;
       if (next === 'offline' && server.listening) await stop();
       if (next !== 'offline' && !server.listening) await listen(port);
       replay.mode = next;
