@@ -25,8 +25,8 @@ declare module 'fastify' {
 /**
  * The active user of a session still open, in one query (the session joined to its user, both by
  * primary key), with `userId` when the token names one. Deliberately no cache of ended sessions: it
- * would save nothing (the user row is read on every request anyway) and a cache in one API process
- * cannot hear about a logout or a demotion handled by another.
+ * would save only the join (the user row is read on every request anyway), and a cache in one API
+ * process cannot hear about a logout or a demotion handled by another.
  */
 export async function sessionUser(db: Db, sessionId: number, userId?: number): Promise<User | null> {
   const [user] = await db.select(getTableColumns(users)).from(sessions).innerJoin(users, eq(users.id, sessions.user_id))
