@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 
 /** Every setting comes from the environment; the README documents each one in one table. */
 export interface Config {
@@ -35,16 +37,18 @@ export interface Config {
   demoBackfillDays: number;
 }
 
-export const DEFAULT_JWT_SECRET = 'dev-only-insecure-secret-change-me';
+const SECRET_MIN = 32;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
-  const jwtSecret = env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
-  if (production && (jwtSecret === DEFAULT_JWT_SECRET || jwtSecret.length < 32)) {
-    throw new Error('JWT_SECRET must be set to a random value of at least 32 characters in production');
+  // Production names its key: API processes behind one database may not share a DATA_DIR, and a key
+  // each made up for itself would make every token a lottery of 401s.
+  if (production && (env.JWT_SECRET ?? '').length < SECRET_MIN) {
+    throw new Error(`JWT_SECRET must be set to a random value of at least ${SECRET_MIN} characters in production`);
   }
+  const jwtSecret = env.JWT_SECRET || storedSecret(path.join(dataDir, 'jwt-secret'));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -73,6 +77,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     demoBackfillDays: nonNegative(env.DEMO_BACKFILL_DAYS, 396),
   };
+}
+
+/**
+ * The key kept in `file`, made (32 random bytes, base64url, mode 0600) when there is none yet.
+ * It is written to a file of its own name first and then hard-linked into place, which fails when
+ * the file already exists: processes starting together on one DATA_DIR all end up reading the
+ * one complete key that won, never a half-written one nor each their own.
+ */
+function storedSecret(file: string): string {
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    fs.writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < SECRET_MIN) throw new Error(`${file} holds no key of ${SECRET_MIN}+ characters: delete it (a new one is made) or set JWT_SECRET`);
+  return secret;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

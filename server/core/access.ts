@@ -1,11 +1,13 @@
 /**
  * Who is asking. Every /api route declares `config.access`: 'public', 'user' (default) or 'staff'.
- * The check runs on request, before the body is even parsed, and loads the user from the database
- * so a deactivated account or a revoked privilege takes effect at once.
+ * The check runs on request, before the body is even parsed, and loads the user and the session of
+ * the access token from the database, so an ended session, a deactivated account or a revoked
+ * privilege takes effect at once.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users, type User } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { sessions, users, type User } from '../db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
 import { verifyAccessToken } from './tokens.js';
 
@@ -13,19 +15,40 @@ export type Access = 'public' | 'user' | 'staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig { access?: Access }
-  interface FastifyRequest { user: User | null }
+  interface FastifyRequest {
+    user: User | null;
+    /** The session (sign-in) of the access token, with `user`. */
+    sessionId: number | null;
+  }
 }
+
+/**
+ * The active user of a session still open, in one query (the session joined to its user, both by
+ * primary key), with `userId` when the token names one. Deliberately no cache of ended sessions: it
+ * would save only the join (the user row is read on every request anyway), and a cache in one API
+ * process cannot hear about a logout or a demotion handled by another.
+ */
+export async function sessionUser(db: Db, sessionId: number, userId?: number): Promise<User | null> {
+  const [user] = await db.select(getTableColumns(users)).from(sessions).innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at), eq(users.is_active, true), userId === undefined ? undefined : eq(users.id, userId)));
+  return user ?? null;
+}
+
+/** Ends the sessions `which` selects that are still open. */
+export const endSessions = (db: Db, which: SQL) =>
+  db.update(sessions).set({ revoked_at: new Date() }).where(and(which, isNull(sessions.revoked_at)));
 
 export function installAccessControl(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      const userId = await verifyAccessToken(app.config.jwtSecret, header.slice(7));
-      if (userId != null) {
-        const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-        if (user?.is_active) request.user = user;
+      const token = await verifyAccessToken(app.config.jwtSecret, header.slice(7));
+      if (token) {
+        request.user = await sessionUser(app.db, token.sessionId, token.userId);
+        if (request.user) request.sessionId = token.sessionId;
       }
       if (!request.user && access !== 'public') throw unauthorized('El token dado no es válido para ningún tipo de token.');
     }

@@ -22,9 +22,11 @@ export async function verifyToken(secret: string, token: string, type: 'access' 
   }
 }
 
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+/** Who an access token speaks for: its user and the session (sign-in) it was issued from. */
+export async function verifyAccessToken(secret: string, token: string): Promise<{ userId: number; sessionId: number } | null> {
   const payload = await verifyToken(secret, token, 'access');
-  return payload ? Number(payload.sub) : null;
+  if (!payload || !Number.isSafeInteger(payload.sid)) return null;
+  return { userId: Number(payload.sub), sessionId: payload.sid as number };
 }
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');

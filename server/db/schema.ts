@@ -37,15 +37,29 @@ export const users = pgTable('users', {
   uniqueIndex('users_google_sub_uq').on(t.google_sub),
 ]);
 
-/** One row per refresh token ever issued: rotation marks the old one used, logout revokes it. */
+/**
+ * A sign-in (password or Google) and everything issued from it: its refresh tokens and the access
+ * tokens that carry its id (`sid`). Ending it (`revoked_at`) refuses them all at once: logout, a
+ * replayed refresh token, a password reset. Migration 0004 ends every session of a user who is
+ * deactivated or loses the staff privilege, however that happens (API or SQL).
+ */
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  created_at: createdAt(),
+  /** The last refresh, so roughly the last activity to within an access token's lifetime. */
+  last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_user_idx').on(t.user_id)]);
+
+/** One row per refresh token ever issued; rotation marks it used, and presenting it again ends its session. */
 export const refreshTokens = pgTable('refresh_tokens', {
   jti: varchar('jti', { length: 64 }).primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  session_id: integer('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   used_at: timestamp('used_at', { withTimezone: true }),
-  revoked_at: timestamp('revoked_at', { withTimezone: true }),
   created_at: createdAt(),
-}, (t) => [index('refresh_tokens_user_idx').on(t.user_id)]);
+}, (t) => [index('refresh_tokens_session_idx').on(t.session_id)]);
 
 /** Single-use, expiring tokens sent by e-mail (account activation, password reset); only a hash is kept. */
 export const accountTokens = pgTable('account_tokens', {

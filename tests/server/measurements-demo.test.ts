@@ -35,9 +35,11 @@ afterAll(() => ctx?.close());
 
 describe('the demo feed', () => {
   it('reads DEMO_BACKFILL_DAYS, 13 months by default', () => {
-    expect(loadConfig({}).demoBackfillDays).toBe(396);
-    expect(loadConfig({ DEMO_BACKFILL_DAYS: '2' }).demoBackfillDays).toBe(2);
-    expect(loadConfig({ DEMO_BACKFILL_DAYS: 'nope' }).demoBackfillDays).toBe(396);
+    // This file's data dir: without JWT_SECRET, loading the configuration keeps a key there.
+    const dataDir = ctx.config.dataDir;
+    expect(loadConfig({ DATA_DIR: dataDir }).demoBackfillDays).toBe(396);
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_BACKFILL_DAYS: '2' }).demoBackfillDays).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_BACKFILL_DAYS: 'nope' }).demoBackfillDays).toBe(396);
   });
 
   it('backfills the demo plants, leaves alone a plant fed by its own datalogger, and gives a plausible snapshot', async () => {

@@ -72,6 +72,9 @@ describe('PUT /permits-user/{userId}', () => {
 
     const revoked = await permits(admin.token, bob.user.id, { is_staff: 'false' });
     expect(revoked.json()).toMatchObject({ id: bob.user.id, is_staff: false });
+    // Losing the privilege ends the target's sessions: the same token is now refused outright.
+    expect((await get(bob.token, '/api/get-users/')).statusCode).toBe(401);
+    bob.token = await ctx.login(bob.user.email, 'secret12'); // the harness's default password
     expect((await get(bob.token, '/api/get-users/')).statusCode).toBe(403);
   });
 
@@ -81,8 +84,9 @@ describe('PUT /permits-user/{userId}', () => {
       ['true', 'text/plain', true], [{ is_staff: false }, undefined, false], [{ is_staff: 'TRUE' }, undefined, true],
       [{ is_staff: 'false' }, undefined, false],
     ];
+    const target = await ctx.createUser(); // each revocation ends the target's sessions: not alice, whose token the next tests use
     for (const [body, type, expected] of cases) {
-      const res = await permits(admin.token, alice.user.id, body, type);
+      const res = await permits(admin.token, target.id, body, type);
       expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
       expect(res.json().is_staff).toBe(expected);
     }

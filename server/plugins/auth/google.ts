@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.js';
 import { ErrorBody } from '../../core/crud.js';
 import { ApiError, nonFieldError } from '../../core/errors.js';
 import { awaitsActivation, findUserByEmail, insertUser, MESSAGES } from './accounts.js';
-import { issueTokens, TokenPair } from './session.js';
+import { openSession, TokenPair } from './session.js';
 
 const PATH = '/api/auth/login/google';
 const COOKIE = 'google_login';
@@ -142,6 +142,6 @@ export function googleRoutes(app: FastifyInstance) {
     if (!claims || typeof claims.email !== 'string' || claims.email_verified !== true) {
       throw nonFieldError('La cuenta de Google no tiene un correo electrónico verificado.');
     }
-    return issueTokens(app, await googleAccount(app.db, claims));
+    return openSession(app, await googleAccount(app.db, claims));
   });
 }

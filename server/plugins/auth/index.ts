@@ -7,7 +7,8 @@ import { Type } from '@sinclair/typebox';
 import { ErrorBody } from '../../core/crud.js';
 import { ApiError, badRequest, MSG } from '../../core/errors.js';
 import { verifyPassword } from '../../core/passwords.js';
-import { consumeRefreshToken, issueTokens, TokenPair } from './session.js';
+import { currentUser } from '../../core/access.js';
+import { logout, openSession, refreshSession, TokenPair } from './session.js';
 import { accountRoutes, awaitsActivation, emailField, findUserByEmail, MESSAGES } from './accounts.js';
 import { profileRoutes } from './profile.js';
 import { googleRoutes } from './google.js';
@@ -32,24 +33,27 @@ export default fp(async (app) => {
     if (!user) throw badRequest({ email: [MESSAGES.unknownEmail] });
     if (!(await verifyPassword(user.password, password))) throw badRequest({ password: ['Contraseña incorrecta'] });
     if (!user.is_active) throw badRequest({ email: [(await awaitsActivation(db, user)) ? MESSAGES.notActivated : MESSAGES.disabled] });
-    return issueTokens(app, user);
+    return openSession(app, user);
   });
 
   app.post('/auth/token/refresh', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Exchange a refresh token for a new pair (the old one is spent)', body: RefreshBody, response: { 200: TokenPair, 400: ErrorBody, 401: ErrorBody } },
+    schema: {
+      tags: ['auth'], summary: 'Exchange a refresh token for a new pair of its session (the old one is spent; spent once more, it ends the session)',
+      body: RefreshBody, response: { 200: TokenPair, 400: ErrorBody, 401: ErrorBody },
+    },
   }, async (request) => {
-    const user = await consumeRefreshToken(app, (request.body as { refresh: string }).refresh, 'used');
-    if (!user) throw new ApiError(401, { detail: 'El token es inválido o ha expirado', code: 'token_not_valid' });
-    return issueTokens(app, user);
+    const pair = await refreshSession(app, (request.body as { refresh: string }).refresh);
+    if (!pair) throw new ApiError(401, { detail: 'El token es inválido o ha expirado', code: 'token_not_valid' });
+    return pair;
   });
 
   app.post('/auth/logout', {
-    schema: { tags: ['auth'], summary: 'Sign out: revokes the refresh token', body: Type.Optional(RefreshBody), response: { 204: Type.Null(), 400: ErrorBody } },
+    schema: { tags: ['auth'], summary: 'Sign out: ends the session (its access and refresh tokens stop working)', body: Type.Optional(RefreshBody), response: { 204: Type.Null(), 400: ErrorBody } },
   }, async (request, reply) => {
     const refresh = (request.body as { refresh?: string } | undefined)?.refresh;
     if (!refresh) throw badRequest({ refresh: [MSG.required] });
-    await consumeRefreshToken(app, refresh, 'revoked');
+    await logout(app, currentUser(request), request.sessionId!, refresh);
     return reply.status(204).send();
   });
 
