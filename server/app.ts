@@ -10,7 +10,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { installErrorHandler } from './core/errors.js';
+import { frameworkErrors, installErrorHandler } from './core/errors.js';
+import { strictValidators } from './core/input.js';
 import { installAccessControl } from './core/access.js';
 import { installMultipart } from './core/uploads.js';
 import { createMailer, type Mailer } from './core/mailer.js';
@@ -41,12 +42,19 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we run: otherwise X-Forwarded-For would let a client pick its own address.
     trustProxy: config.trustProxy,
+    // A JSON key `__proto__` (or `constructor.prototype`) is dropped like any key a schema does not describe.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    frameworkErrors,
     ajv: {
       // 'all': properties a schema does not describe are dropped everywhere, so no body can smuggle
       // in a column (is_staff, id) through a route that forgot additionalProperties: false.
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: 'all', useDefaults: true },
+      // coerceTypes true, not 'array': a list is never unwrapped into a scalar ([[1]] is no id).
+      customOptions: { allErrors: true, coerceTypes: true, removeAdditional: 'all', useDefaults: true },
       plugins: [(ajv: any) => ajv.addFormat('binary', true)],
     },
+    // Ajv behind strict checks of what text, booleans and NULs may be (server/core/input.ts).
+    schemaController: { compilersFactory: { buildValidator: strictValidators } },
   });
   app.decorate('config', config);
   app.decorate('db', db);

@@ -3,7 +3,8 @@
  * 400 `{field: ["message"], non_field_errors: ["message"]}`, and `{detail}` for 401/403/404 and the rest.
  * Nothing else (stack, SQL) ever leaves the server.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NUL_KEYWORD } from './input.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,6 +43,7 @@ export const MSG = {
   minimum: (n: number) => `Asegúrese de que este valor sea mayor o igual a ${n}.`,
   maximum: (n: number) => `Asegúrese de que este valor sea menor o igual a ${n}.`,
   invalid: 'Valor inválido.',
+  nullCharacter: 'No se permiten caracteres nulos.',
   unknownId: (id: unknown) => `Clave primaria "${id}" inválida - objeto no existe.`,
   // SPEC.md §5's own wording for these fields, missing or blank.
   nameRequired: 'El nombre es requerido',
@@ -70,6 +72,7 @@ function messageFor(e: AjvError): string {
     case 'enum': case 'const': case 'anyOf': case 'oneOf': return MSG.choice;
     case 'minimum': case 'exclusiveMinimum': return MSG.minimum(e.params.limit);
     case 'maximum': case 'exclusiveMaximum': return MSG.maximum(e.params.limit);
+    case NUL_KEYWORD: return MSG.nullCharacter;
     case 'maxItems': return `Asegúrese de que este campo no tenga más de ${e.params.limit} elementos.`;
     case 'minItems': return `Asegúrese de que este campo tenga al menos ${e.params.limit} elementos.`;
     default: return MSG.invalid;
@@ -86,7 +89,7 @@ export function validationToFieldErrors(errors: AjvError[], requiredMessages: Re
     const segments = e.instancePath.split('/').filter(Boolean);
     const field = e.keyword === 'required' ? [...segments, e.params.missingProperty].join('.') : segments.join('.');
     const key = field || 'non_field_errors';
-    let msg = field ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
+    let msg = field || e.keyword === NUL_KEYWORD ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
     if (requiredMessages[field] && (msg === MSG.required || msg === MSG.blank)) msg = requiredMessages[field];
     // anyOf/oneOf report once per branch: keep each message once.
     if (!(out[key] ??= []).includes(msg)) out[key].push(msg);
@@ -147,6 +150,14 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'Error interno del servidor.' });
   });
+}
+
+/** Fastify's refusals of a URL it cannot route (a bad %-escape, an over-long parameter): `{detail}`, never the URL. */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ detail: 'La dirección (URL) es demasiado larga.' });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: 'La dirección (URL) no es válida.' });
+  request.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ detail: 'Error interno del servidor.' });
 }
 
 function clientMessage(err: FastifyError): string {

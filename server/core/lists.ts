@@ -49,7 +49,8 @@ function orderBy(spec: ListSpec<unknown>, ordering: string | undefined): SQL[] {
   const keys = ordering ? ordering.split(',').map((s) => s.trim()).filter(Boolean) : [Object.keys(spec.ordering)[0]];
   return keys.map((key) => {
     const name = key.replace(/^-/, '');
-    const column = spec.ordering[name];
+    // Own keys only: `__proto__` or `constructor` would otherwise find Object's members.
+    const column = Object.hasOwn(spec.ordering, name) ? spec.ordering[name] : undefined;
     if (!column) throw fieldError('ordering', `No se puede ordenar por "${name}". Opciones: ${Object.keys(spec.ordering).join(', ')}.`);
     return key.startsWith('-') ? desc(column) : asc(column);
   });

@@ -1,8 +1,9 @@
 /**
  * Multipart bodies. The parser keeps text fields as the body (so route schemas validate them like JSON)
  * and holds files in memory on `request.uploads`, with the file's name left in the body field so the
- * schema can say the field exists. A file is checked by its content (magic bytes), never by its name
- * or the browser's claim, and written to disk only once the whole request is valid.
+ * schema can say the field exists; a file part in a field the schema does not declare a file is a 400.
+ * A file is checked by its content (magic bytes), never by its name or the browser's claim, and
+ * written to disk only once the whole request is valid.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -33,6 +34,12 @@ const ALLOWED: Record<UploadKind, string[]> = {
 
 export const sniff = (data: Buffer) => SIGNATURES.find((s) => s.test(data)) ?? null;
 
+/** Whether the route's body schema makes `field` a file (`S.file()`, format binary). */
+function declaresFile(request: FastifyRequest, field: string) {
+  const body = request.routeOptions.schema?.body as { properties?: Record<string, { format?: string }> } | undefined;
+  return !!body?.properties && Object.hasOwn(body.properties, field) && body.properties[field].format === 'binary';
+}
+
 export function installMultipart(app: FastifyInstance) {
   app.decorateRequest('uploads', null as unknown as Record<string, Upload>);
   app.addHook('onRequest', async (request) => { request.uploads = {}; });
@@ -51,6 +58,12 @@ export function installMultipart(app: FastifyInstance) {
       body[name] = value;
     });
     bb.on('file', (name, stream, info) => {
+      if (!declaresFile(request, name)) {
+        // Its file name would otherwise stand as the field's text.
+        failed ??= fieldError(name, 'Se esperaba un valor, no un archivo.');
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       let truncated = false;
       stream.on('data', (c: Buffer) => chunks.push(c));

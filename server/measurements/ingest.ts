@@ -82,7 +82,7 @@ function readPoint(raw: unknown, inverters: Inverters, now: number, decimalComma
   if (blank(ref)) fail('investor', MSG.required);
   else if (typeof ref === 'number' && Number.isInteger(ref)) investor = inverters.ids.has(ref) ? ref : undefined;
   else if (typeof ref === 'string') {
-    investor = inverters.bySerial.get(ref.trim()) ?? (/^\d{1,9}$/.test(ref.trim()) && inverters.ids.has(Number(ref)) ? Number(ref) : undefined);
+    investor = inverters.bySerial.get(ref.trim()) ?? (/^[1-9][0-9]{0,8}$/.test(ref.trim()) && inverters.ids.has(Number(ref)) ? Number(ref) : undefined);
   } else fail('investor', 'Indique el id o el número de serie del inversor.');
   if (!blank(ref) && investor === undefined && !errors.investor) fail('investor', NOT_HERE);
 
@@ -107,6 +107,7 @@ function readPoint(raw: unknown, inverters: Inverters, now: number, decimalComma
   if (!blank(point.status)) {
     if (typeof point.status !== 'string') fail('status', MSG.string);
     else if (point.status.length > 32) fail('status', MSG.maxLength(32));
+    else if (point.status.includes('\0')) fail('status', MSG.nullCharacter);
     else status = point.status.trim();
   }
 

@@ -151,6 +151,27 @@ describe('pushing points', () => {
     expect((await query(db, sql`select ac_power_w from measurements where investor_id = ${a.id} and ts = ${at}::timestamptz`))[0].ac_power_w).toBe(1234.5);
   });
 
+  it('rejects a row whose text holds a NUL character or whose id is not plain decimal, and stores the others', async () => {
+    const { key } = await issue(tree.plant, 'NUL');
+    const a = tree.investors[0];
+    const before = await stored(a.id);
+    const json = await push(key, { points: [
+      { investor: a.id, ts: ago(200), ac_power_w: 10, status: 'o\u0000k' },
+      { investor: `0${a.id}`, ts: ago(199), ac_power_w: 10 },
+      { investor: true, ts: ago(198), ac_power_w: 10 },
+      { investor: String(a.id), ts: ago(197), ac_power_w: 10, status: 'ok' },
+    ] });
+    expect(json.status, JSON.stringify(json.body)).toBe(200);
+    expect(json.body).toEqual({ stored: 1, duplicates: 0, rejected: [
+      { row: 1, errors: { status: ['No se permiten caracteres nulos.'] } },
+      { row: 2, errors: { investor: [expect.any(String)] } },
+      { row: 3, errors: { investor: [expect.any(String)] } },
+    ] });
+    const csv = await push(key, `investor,ts,ac_power_w,status\n${a.serial},${ago(196)},10,o\u0000k\n${a.serial},${ago(195)},10,ok\n`, 'text/csv');
+    expect(csv.body).toEqual({ stored: 1, duplicates: 0, rejected: [{ row: 1, errors: { status: ['No se permiten caracteres nulos.'] } }] });
+    expect(await stored(a.id)).toBe(before + 2);
+  });
+
   it('refuses an unusable body with a 400 and an oversize batch with a 413, storing nothing', async () => {
     const { key } = await issue(tree.plant, 'Límites');
     const inv = tree.investors[0].id;

@@ -5,7 +5,6 @@
 import fp from 'fastify-plugin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { projects, projectUsers, users } from '../../db/schema.js';
 import { checkReferences, crudRoutes, ErrorBody, IdParams, S } from '../../core/crud.js';
 import { currentUser } from '../../core/access.js';
@@ -68,9 +67,6 @@ const LinkCreateBody = Type.Object({
   user_project: S.id(),
   users: Type.Union([S.id(), Type.Array(S.id(), { minItems: 1, maxItems: 1000 })], { description: 'a user id, or a list of them' }),
 }, { additionalProperties: false });
-
-/** Requests whose `users` came as a list: Ajv's array coercion turns `[5]` into `5`, so note it before validation. */
-const sentAsList = new WeakSet<FastifyRequest>();
 
 export default fp(async (app) => {
   const { db } = app;
@@ -139,9 +135,6 @@ export default fp(async (app) => {
 
   app.post('/associate-user-project/create', {
     config: { access: 'staff' },
-    preValidation: async (request) => {
-      if (Array.isArray((request.body as { users?: unknown } | undefined)?.users)) sentAsList.add(request);
-    },
     schema: {
       tags: ['project-user link'],
       summary: 'Associate one user (answers the link) or several (answers the links created; users already associated are skipped)',
@@ -151,7 +144,7 @@ export default fp(async (app) => {
     const body = request.body as { user_project: number; users: number | number[] };
     await checkReferences(request, body, { user_project: { table: projects }, users: { table: users } });
     const ids = [...new Set([body.users].flat())];
-    if (!sentAsList.has(request)) {
+    if (!Array.isArray(body.users)) {
       const [exists] = await db.select({ id: projectUsers.id }).from(projectUsers)
         .where(and(eq(projectUsers.user_project, body.user_project), eq(projectUsers.users, ids[0])));
       if (exists) throw nonFieldError(ALREADY_LINKED);

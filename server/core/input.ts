@@ -1,0 +1,93 @@
+/**
+ * What a value in a request may be, checked before Ajv coerces it. Ajv reads text with Number()
+ * ("0x37" is 55; "1e0", "01", "+1", "1.0" and " 1" are 1), takes true for 1 and "true", and nothing
+ * stops a NUL character, which PostgreSQL refuses in text (a 500). So every value of the path, the
+ * query string and the body (JSON or multipart) is first held against the types its schema allows:
+ * - text where only a number fits is plain decimal: an integer is `-?(0|[1-9][0-9]*)`, a number may
+ *   add `.digits`; '' stays the way to send null where null is allowed;
+ * - a boolean only where a boolean fits: it is neither a number nor text;
+ * - text never carries a NUL character.
+ * Lists are never taken for scalars either: Ajv's coerceTypes is `true`, not `'array'`.
+ * A refusal is reported like Ajv's own errors, so it becomes a 400 naming the field.
+ */
+import AjvCompiler from '@fastify/ajv-compiler';
+
+interface Schema {
+  type?: string | string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  items?: Schema | Schema[];
+}
+
+/** Ajv's error shape, which validationToFieldErrors turns into `{field: [message]}`. */
+interface Refusal { keyword: string; instancePath: string; params: Record<string, unknown> }
+
+/** The keyword of a refused NUL character (errors.ts words it). */
+export const NUL_KEYWORD = 'nullCharacter';
+
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+/** A schema's alternatives, unions flattened. */
+const branches = (s: Schema): Schema[] => {
+  const alternatives = s.anyOf ?? s.oneOf;
+  return alternatives ? alternatives.flatMap(branches) : [s];
+};
+
+/** Refusals of `value` at `path`, given the schemas that may describe it there. */
+function refuse(schemas: Schema[], value: unknown, path: string, out: Refusal[]) {
+  const all = schemas.flatMap(branches);
+  if (!all.length) return;
+  const types = new Set(all.flatMap((s) => (s.type === undefined ? ['any'] : ([] as string[]).concat(s.type))));
+  const has = (t: string) => types.has(t) || types.has('any');
+  const wrongType = () => out.push({ keyword: 'type', instancePath: path, params: { type: [...types].join(',') } });
+
+  if (typeof value === 'string') {
+    if (has('string')) {
+      if (value.includes('\0')) out.push({ keyword: NUL_KEYWORD, instancePath: path, params: {} });
+    } else if (value === '' && types.has('null')) {
+      // '' is how a form clears a nullable field.
+    } else if (types.has('number')) {
+      if (!NUMBER.test(value)) wrongType();
+    } else if (types.has('integer')) {
+      if (!INTEGER.test(value)) wrongType();
+    }
+  } else if (typeof value === 'boolean') {
+    if (!has('boolean')) wrongType();
+  } else if (Array.isArray(value)) {
+    const items = all.flatMap((s) => (s.items && !Array.isArray(s.items) ? [s.items] : []));
+    value.forEach((item, i) => refuse(items, item, `${path}/${i}`, out));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const described = all.flatMap((s) => (s.properties && Object.hasOwn(s.properties, key) ? [s.properties[key]] : []));
+      refuse(described, item, `${path}/${key}`, out);
+    }
+  }
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+/** What Fastify passes a validator compiler (the compiler's types describe Ajv's compile(schema) instead). */
+type RouteSchema = { schema: Schema };
+type Compiler = (route: RouteSchema) => Validate;
+
+/**
+ * Fastify's Ajv validators (same options, formats and shared schemas), each preceded by the checks
+ * above; their refusals and Ajv's errors come back together, so one answer names every wrong field.
+ */
+export const strictValidators = ((externalSchemas: never, options: never): Compiler => {
+  const compile = AjvCompiler()(externalSchemas, options) as unknown as Compiler;
+  return (route) => {
+    const ajvValidate = compile(route);
+    const validate: Validate = (data) => {
+      const refused: Refusal[] = [];
+      refuse([route.schema], data, '', refused);
+      // Ajv coerces in place: it runs after the checks, which must see what was sent.
+      const valid = ajvValidate(data);
+      const errors = [...refused, ...(valid ? [] : ajvValidate.errors ?? [])];
+      validate.errors = errors.length ? errors : null;
+      return !errors.length;
+    };
+    return validate;
+  };
+}) as unknown as ReturnType<typeof AjvCompiler>;
