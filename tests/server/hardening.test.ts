@@ -3,13 +3,20 @@
  * errors, a production configuration that refuses a weak secret, CORS, and session revocation.
  */
 import { eq } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../server/db/schema.js';
 import { loadConfig, DEFAULT_JWT_SECRET } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import type { Db } from '../../server/db/client.js';
 import { createTestContext, MemoryMailer, type TestContext } from './harness.js';
+
+// The real argon2 verify, watched: an unknown e-mail must cost a password check too.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
 
 let ctx: TestContext;
 const extraApps: FastifyInstance[] = [];
@@ -31,6 +38,9 @@ async function appWith(env: Record<string, string>, db: Db = ctx.database.db) {
 describe('rate limits (RATE_LIMIT_MAX=3 per minute)', () => {
   let limited: FastifyInstance;
   beforeAll(async () => { limited = await appWith({ RATE_LIMIT_MAX: '3' }); });
+  // Login failures are counted per clock minute: the clock stands still here, so no test straddles two.
+  beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); });
+  afterEach(() => { vi.useRealTimers(); });
 
   const from = (remoteAddress: string, opts: InjectOptions) => limited.inject({ ...opts, remoteAddress });
   const expectTooMany = (res: Awaited<ReturnType<FastifyInstance['inject']>>) => {
@@ -48,12 +58,36 @@ describe('rate limits (RATE_LIMIT_MAX=3 per minute)', () => {
     expect((await from('10.1.0.2', signin(user.email, user.plainPassword))).statusCode).toBe(200);
   });
 
-  it('login: the 4th attempt on one e-mail is refused, whatever the address', async () => {
+  it("login: failures on one e-mail from many addresses do not lock its owner out", async () => {
     const user = await ctx.createUser();
     for (let i = 0; i < 3; i++) expect((await from(`10.2.0.${i + 1}`, signin(user.email.toUpperCase()))).statusCode).toBe(400);
-    expectTooMany(await from('10.2.0.9', signin(user.email, user.plainPassword)));
+    // The owner, from an address that has not failed against the account, signs in.
+    expect((await from('10.2.0.9', signin(user.email, user.plainPassword))).statusCode).toBe(200);
+    // The addresses that failed are refused on this account now, even with the right password...
+    for (let i = 0; i < 3; i++) expectTooMany(await from(`10.2.0.${i + 1}`, signin(user.email, user.plainPassword)));
+    // ...not on another one.
     const other = await ctx.createUser();
-    expect((await from('10.2.0.10', signin(other.email, other.plainPassword))).statusCode).toBe(200);
+    expect((await from('10.2.0.1', signin(other.email, other.plainPassword))).statusCode).toBe(200);
+    // Every new address gets one guess at the account, not more.
+    expect((await from('10.2.0.20', signin(user.email))).statusCode).toBe(400);
+    expectTooMany(await from('10.2.0.20', signin(user.email, user.plainPassword)));
+  });
+
+  it('login: a successful sign-in clears that address\'s failures on the account', async () => {
+    const user = await ctx.createUser();
+    expect((await from('10.7.0.1', signin(user.email))).statusCode).toBe(400);
+    expect((await from('10.7.0.1', signin(user.email, user.plainPassword))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await from(`10.7.1.${i}`, signin(user.email))).statusCode).toBe(400);
+    expect((await from('10.7.0.1', signin(user.email, user.plainPassword))).statusCode).toBe(200);
+  });
+
+  it('login: successful sign-ins do not count against an address (an office behind one address)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const user = await ctx.createUser();
+      expect((await from('10.8.0.1', signin(user.email, user.plainPassword))).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) expect((await from('10.8.0.1', signin(`nadie${i}@example.com`))).statusCode).toBe(400);
+    expectTooMany(await from('10.8.0.1', signin('nadie9@example.com')));
   });
 
   it('signup: per address and per e-mail', async () => {
@@ -89,6 +123,26 @@ describe('rate limits (RATE_LIMIT_MAX=3 per minute)', () => {
     for (let i = 0; i < 5; i++) {
       expect((await from('10.6.0.1', { method: 'GET', url: '/api/my-profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('account enumeration', () => {
+  it('an unknown e-mail costs a password check too, against one throwaway argon2id hash', async () => {
+    const known = await ctx.createUser();
+    const login = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/token', payload: { email, password: 'adivina123' } });
+    vi.mocked(verify).mockClear();
+    expect((await login(known.email)).json()).toEqual({ password: ['Contraseña incorrecta'] });
+    expect(vi.mocked(verify).mock.calls.map(([hash]) => hash)).toEqual([known.password]);
+
+    vi.mocked(verify).mockClear();
+    for (const email of ['nadie@example.com', 'tampoco@example.com']) {
+      expect((await login(email)).json()).toEqual({ email: ['No existe una cuenta registrada con este correo electrónico.'] });
+    }
+    const hashes = vi.mocked(verify).mock.calls.map(([hash]) => hash);
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]).toMatch(/^\$argon2id\$/);
+    expect(hashes[1]).toBe(hashes[0]);
+    expect(vi.mocked(verify).mock.calls.map(([, password]) => password)).toEqual(['adivina123', 'adivina123']);
   });
 });
 

@@ -11,7 +11,7 @@ import { consumeRefreshToken, issueTokens, TokenPair } from './session.js';
 import { accountRoutes, awaitsActivation, emailField, findUserByEmail, MESSAGES } from './accounts.js';
 import { profileRoutes } from './profile.js';
 import { googleRoutes } from './google.js';
-import { bodyEmail, throttle } from './limits.js';
+import { bodyEmail, throttleLogins } from './limits.js';
 
 const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 2000 }) });
 
@@ -20,7 +20,7 @@ export default fp(async (app) => {
 
   app.post('/auth/token', {
     config: { access: 'public' },
-    ...throttle(app, bodyEmail),
+    ...throttleLogins(app, bodyEmail),
     schema: {
       tags: ['auth'], summary: 'Sign in with e-mail and password',
       body: Type.Object({ email: emailField(), password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
@@ -29,9 +29,15 @@ export default fp(async (app) => {
   }, async (request) => {
     const { email, password } = request.body as { email: string; password: string };
     const user = await findUserByEmail(db, email);
+    // The password is checked even for an unknown e-mail (against a throwaway hash): same time either way.
+    const rightPassword = await verifyPassword(user?.password, password);
     if (!user) throw badRequest({ email: [MESSAGES.unknownEmail] });
-    if (!(await verifyPassword(user.password, password))) throw badRequest({ password: ['Contraseña incorrecta'] });
-    if (!user.is_active) throw badRequest({ email: [(await awaitsActivation(db, user)) ? MESSAGES.notActivated : MESSAGES.disabled] });
+    if (!rightPassword) throw badRequest({ password: ['Contraseña incorrecta'] });
+    if (!user.is_active) {
+      if (!(await awaitsActivation(db, user))) throw badRequest({ email: [MESSAGES.disabled] });
+      // The owner (right password) learns the account id, which resending the activation link needs.
+      throw new ApiError(400, { email: [MESSAGES.notActivated], user_id: user.id });
+    }
     return issueTokens(app, user);
   });
 
