@@ -11,6 +11,7 @@ import { consumeRefreshToken, issueTokens, TokenPair } from './session.js';
 import { accountRoutes, awaitsActivation, emailField, findUserByEmail, MESSAGES } from './accounts.js';
 import { profileRoutes } from './profile.js';
 import { googleRoutes } from './google.js';
+import { mailsSent } from './mails.js';
 import { bodyEmail, throttleLogins } from './limits.js';
 
 const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 2000 }) });
@@ -62,4 +63,6 @@ export default fp(async (app) => {
   accountRoutes(app);
   profileRoutes(app);
   googleRoutes(app);
+  // Mails still leaving after their answer go out before the mailer closes.
+  app.addHook('onClose', mailsSent);
 }, { name: 'auth' });

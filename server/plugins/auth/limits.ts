@@ -74,7 +74,8 @@ export function throttleLogins(app: FastifyInstance, accountOf: (request: Fastif
   /** Adds one to `key` in the attempt's minute (or only reads it) and answers the count. */
   const count = async (request: FastifyRequest, key: string, add = true) => {
     keys.set(request, `login:${key}@${attempts.get(request)!.minute}`);
-    return uncapped - (await store(request, { increment: add })).remaining;
+    const result = await store(request, { increment: add });
+    return result.isAllowed ? 0 : uncapped - result.remaining; // isAllowed: an allow-listed key (none here)
   };
   /** Counts this attempt under `key`; answers the earlier failures there (attempts minus successes, those under way included). */
   const failuresBefore = async (request: FastifyRequest, key: string) =>
