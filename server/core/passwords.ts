@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes).
@@ -9,7 +10,23 @@ export const PASSWORD_MAX = 16;
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
-export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
-  if (!stored) return false;
-  try { return await verify(stored, password); } catch { return false; }
+// The hash of a random password nobody knows, made once, on first need.
+let throwaway: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches the stored hash. Without one (no such account, or a Google-only
+ * account) the password is checked against a throwaway hash anyway, so that the answer takes as long
+ * as for a real account and its timing does not tell which e-mails are registered.
+ */
+export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  throwaway ??= hashPassword(randomBytes(16).toString('hex'));
+  try {
+    if (!stored) {
+      await verify(await throwaway, password);
+      return false;
+    }
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
 }

@@ -144,6 +144,11 @@ export const resourceTable: Record<string, ResourceSpec> = {
     fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'password', 'is_staff'],
     updateFields: ['is_staff'],
     optional: ['phone', 'address'],
+    // Staff, for an account that is not active (docs/api.md "Accounts").
+    actions: {
+      resendActivation: { method: 'POST', path: '/auth/account-check/:id/resend' },
+      activate: { method: 'PUT', path: '/auth/account-activate/:id' },
+    },
   },
   'project-users': {
     byParent: { user_project: '/associate-project-user/:id' },

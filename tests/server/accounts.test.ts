@@ -16,6 +16,7 @@ import { accountTokens, settings, users } from '../../server/db/schema.js';
 import { openDatabase, type Db } from '../../server/db/client.js';
 import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
+import { mailsSent } from '../../server/plugins/auth/mails.js';
 import { createTestContext, MemoryMailer, openTestDatabase, TEST_DB, type TestContext } from './harness.js';
 
 // ---------- a real SMTP server and a small MIME reader ----------
@@ -102,7 +103,7 @@ describe('registration and activation', () => {
     expect(created).toEqual({ id: expect.any(Number), email: 'valentina.munoz@example.com', first_name: 'Valentina', last_name: 'Muñoz' });
 
     // Not yet: the account waits for its e-mail to be confirmed.
-    expect((await login('valentina.munoz@example.com', 'sol4r-2024')).json()).toEqual({ email: [expect.stringContaining('no está activada')] });
+    expect((await login('valentina.munoz@example.com', 'sol4r-2024')).json()).toEqual({ email: [expect.stringContaining('no está activada')], user_id: created.id });
 
     const mail = lastMailTo('valentina.munoz@example.com');
     expect(mail.subject).toBe('Active su cuenta de Portal Solar');
@@ -169,26 +170,48 @@ describe('registration and activation', () => {
   });
 });
 
+/** The one answer of the anonymous resend, whatever the account. */
+const RESEND_ANSWER = { detail: 'Si la cuenta espera su activación, le enviamos un nuevo enlace a su correo electrónico.' };
+
 describe('resending the activation link', () => {
-  it('mails a new link; the previous one stops working', async () => {
+  /** GET /auth/account-check/{id}?email=, once the mail it may send has left. */
+  const resend = async (id: number, email?: string) => {
+    const res = await get(`/api/auth/account-check/${id}${email === undefined ? '' : `?email=${encodeURIComponent(email)}`}`);
+    await mailsSent();
+    return res;
+  };
+
+  it('mails a new link to an account awaiting activation, given its e-mail; the previous link stops working', async () => {
     const { id } = (await signup(signupBody('reenvio@example.com'))).json();
     const first = linkIn(lastMailTo('reenvio@example.com')).searchParams.get('token')!;
-    const res = await get(`/api/auth/account-check/${id}`);
+    const res = await resend(id, 'REENVIO@example.com');
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(RESEND_ANSWER);
     const second = linkIn(lastMailTo('reenvio@example.com')).searchParams.get('token')!;
     expect(second).not.toBe(first);
     expect((await get(`/api/auth/account-activate?token=${first}`)).statusCode).toBe(400);
     expect((await get(`/api/auth/account-activate?token=${second}`)).statusCode).toBe(200);
 
-    const active = await get(`/api/auth/account-check/${id}`);
-    expect(active.statusCode).toBe(400);
-    expect(active.json()).toEqual({ non_field_errors: ['La cuenta ya está activada.'] });
+    // Active now: the same answer, and no mail.
+    const before = received.length;
+    const active = await resend(id, 'reenvio@example.com');
+    expect({ status: active.statusCode, body: active.json() }).toEqual({ status: 200, body: RESEND_ANSWER });
+    expect(received.length).toBe(before);
   });
 
-  it('an unknown user is a 404', async () => {
-    const res = await get('/api/auth/account-check/999999');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toHaveProperty('detail');
+  it('a wrong e-mail or an unknown id sends nothing and answers the same; without an e-mail it is a 400 for any id', async () => {
+    const { id } = (await signup(signupBody('callada@example.com'))).json();
+    const active = await ctx.createUser();
+    const before = received.length;
+    for (const [user, email] of [[id, 'otra@example.com'], [999999, 'callada@example.com'], [active.id, active.email]] as const) {
+      const res = await resend(user, email);
+      expect({ status: res.statusCode, body: res.json() }, `${user} ${email}`).toEqual({ status: 200, body: RESEND_ANSWER });
+    }
+    for (const user of [id, 999999]) {
+      const res = await resend(user);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { email: ['Este campo es requerido.'] } });
+    }
+    expect(received.length).toBe(before);
   });
 
   it('an account an administrator deactivated cannot reactivate itself', async () => {
@@ -197,18 +220,76 @@ describe('resending the activation link', () => {
     expect((await get(`/api/auth/account-activate?token=${token}`)).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ is_active: false }).where(eq(users.id, id));
     const before = received.length;
-    const res = await get(`/api/auth/account-check/${id}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: [expect.stringContaining('desactivada')] });
-    expect(received.length).toBe(before);
+    const res = await resend(id, 'desactivada@example.com');
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: RESEND_ANSWER });
     // An account created already active (by staff or the command line) has no activation to resend either.
     const made = await ctx.createUser({ is_active: false });
-    expect((await get(`/api/auth/account-check/${made.id}`)).statusCode).toBe(400);
+    expect((await resend(made.id, made.email)).json()).toEqual(RESEND_ANSWER);
+    expect(received.length).toBe(before);
+  });
+});
+
+describe('staff and accounts that never activated', () => {
+  let staff: string;
+  let customer: string;
+  beforeAll(async () => {
+    staff = (await ctx.userWithToken({ is_staff: true })).token;
+    customer = (await ctx.userWithToken()).token;
+  });
+  const staffResend = (token: string | null, id: number) => ctx.request(token, { method: 'POST', url: `/api/auth/account-check/${id}/resend` });
+  const activate = (token: string | null, id: number) => ctx.request(token, { method: 'PUT', url: `/api/auth/account-activate/${id}` });
+
+  it('staff resend the activation link and are told why when there is none to send', async () => {
+    const { id } = (await signup(signupBody('olvidadiza@example.com'))).json();
+    const first = linkIn(lastMailTo('olvidadiza@example.com')).searchParams.get('token')!;
+    const res = await staffResend(staff, id);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { detail: 'Se envió un nuevo enlace de activación a su correo electrónico.' } });
+    const second = linkIn(lastMailTo('olvidadiza@example.com')).searchParams.get('token')!;
+    expect(second).not.toBe(first);
+
+    expect((await staffResend(customer, id)).statusCode).toBe(403);
+    expect((await staffResend(null, id)).statusCode).toBe(401);
+    expect((await staffResend(staff, 999999)).statusCode).toBe(404);
+    const active = await ctx.createUser();
+    expect((await staffResend(staff, active.id)).json()).toEqual({ non_field_errors: ['La cuenta ya está activada.'] });
+    const disabled = await ctx.createUser({ is_active: false });
+    expect((await staffResend(staff, disabled.id)).json()).toEqual({ non_field_errors: [expect.stringContaining('desactivada')] });
+  });
+
+  it('staff activate an account: it signs in at once and its pending link is spent', async () => {
+    const { id } = (await signup(signupBody('activada.por.staff@example.com'))).json();
+    const token = linkIn(lastMailTo('activada.por.staff@example.com')).searchParams.get('token')!;
+    expect((await activate(customer, id)).statusCode).toBe(403);
+    expect((await activate(null, id)).statusCode).toBe(401);
+    const res = await activate(staff, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, email: 'activada.por.staff@example.com', is_active: true });
+    expect(res.json()).not.toHaveProperty('password');
+    expect((await login('activada.por.staff@example.com', 'sol4r-2024')).statusCode).toBe(200);
+    expect((await get(`/api/auth/account-activate?token=${token}`)).statusCode).toBe(400);
+    expect((await activate(staff, 999999)).statusCode).toBe(404);
+    // An account staff had deactivated too: it is their call.
+    const disabled = await ctx.createUser({ is_active: false });
+    expect((await activate(staff, disabled.id)).json()).toMatchObject({ is_active: true });
+  });
+
+  it('only a superuser activates a superuser', async () => {
+    const root = await ctx.createUser({ is_active: false, is_staff: true, is_superuser: true });
+    const res = await activate(staff, root.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: expect.stringContaining('superusuario') });
+    const superToken = (await ctx.userWithToken({ is_staff: true, is_superuser: true })).token;
+    expect((await activate(superToken, root.id)).json()).toMatchObject({ id: root.id, is_active: true });
   });
 });
 
 describe('password recovery', () => {
-  const resetEmail = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/password-reset-email/', payload: { email } });
+  /** POST /password-reset-email/, once the mail it may send has left. */
+  const resetEmail = async (email: string) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/password-reset-email/', payload: { email } });
+    await mailsSent();
+    return res;
+  };
   const complete = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: '/api/password-reset-complete/', payload });
   const resetLink = (email: string) => {
     const [, , , code, token] = linkIn(lastMailTo(email)).pathname.split('/');
@@ -249,19 +330,25 @@ describe('password recovery', () => {
     expect((await get(`/api/password-reset/${code}/${token}`)).statusCode).toBe(400);
   });
 
-  it('an unknown e-mail is an error on the email field, and no mail leaves', async () => {
+  it('answers the same for every address; only an active account gets the reset link, one awaiting activation its activation link', async () => {
+    const active = await ctx.createUser({ email: 'activa@example.com' });
+    const { id: waitingId } = (await signup(signupBody('sinactivar@example.com'))).json();
+    const disabled = await ctx.createUser({ email: 'apagada@example.com', is_active: false });
     const before = received.length;
-    const res = await resetEmail('fantasma@example.com');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['No existe una cuenta registrada con este correo electrónico.'] });
-    expect(received.length).toBe(before);
-  });
-
-  it('an account not yet activated gets no reset link', async () => {
-    await signup(signupBody('sinactivar@example.com'));
-    const res = await resetEmail('sinactivar@example.com');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: [expect.stringContaining('no está activada')] });
+    const answers = [];
+    for (const email of [active.email, 'fantasma@example.com', 'SinActivar@example.com', disabled.email]) {
+      const res = await resetEmail(email);
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    expect(answers).toEqual(Array(4).fill({ status: 200, body: { detail: 'Si el correo electrónico está registrado, le enviamos un enlace para continuar.' } }));
+    expect(received.slice(before).map((m) => [m.to, m.subject]).sort()).toEqual([
+      ['activa@example.com', 'Recupere su contraseña de Portal Solar'],
+      ['sinactivar@example.com', 'Active su cuenta de Portal Solar'],
+    ]);
+    // The activation link is what that person needed.
+    const token = linkIn(lastMailTo('sinactivar@example.com')).searchParams.get('token')!;
+    expect((await get(`/api/auth/account-activate?token=${token}`)).statusCode).toBe(200);
+    expect(await ctx.database.db.select({ is_active: users.is_active }).from(users).where(eq(users.id, waitingId))).toEqual([{ is_active: true }]);
   });
 
   it('a link is bound to its user, expires after an hour, and a newer request replaces it', async () => {
@@ -324,6 +411,15 @@ describe('mail delivery', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: expect.stringContaining('correo') });
       expect(await ctx.database.db.select().from(users).where(eq(users.email, 'caido@example.com'))).toHaveLength(0);
+    });
+  });
+
+  it('when the mail server cannot be reached, password recovery still answers the same (the failure is logged)', async () => {
+    const user = await ctx.createUser();
+    await withApi({ SMTP_URL: 'smtp://127.0.0.1:1' }, async (app) => {
+      const res = await app.inject({ method: 'POST', url: '/api/password-reset-email/', payload: { email: user.email } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { detail: expect.stringContaining('Si el correo') } });
+      await mailsSent();
     });
   });
 

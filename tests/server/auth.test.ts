@@ -42,7 +42,9 @@ describe('sign-in', () => {
     expect(reg.statusCode).toBe(201);
     const res = await login('nueva.cuenta@example.com', 'clave123');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['La cuenta no está activada. Revise su correo electrónico para activarla.'] });
+    // With the right password the answer also names the account, so the page can resend its link.
+    expect(res.json()).toEqual({ email: ['La cuenta no está activada. Revise su correo electrónico para activarla.'], user_id: reg.json().id });
+    expect((await login('nueva.cuenta@example.com', 'otra-clave')).json()).toEqual({ password: ['Contraseña incorrecta'] });
   });
 
   it('a deactivated account cannot sign in, and is told to contact the administrator', async () => {

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { projects, users } from '../../server/db/schema.js';
 import { createTestContext, type TestContext } from './harness.js';
 
 let ctx: TestContext;
@@ -127,6 +129,59 @@ describe('PUT /permits-user/{userId}', () => {
     expect(res.json()).toMatchObject({ id: fresh.id, first_name: 'Nueva', is_staff: true, last_login: null });
     expect(res.json()).not.toHaveProperty('password');
     await permits(admin.token, fresh.id, false);
+  });
+});
+
+describe('superusers', () => {
+  let root: { user: { id: number; email: string }; token: string };
+  let root2: { user: { id: number; email: string }; token: string };
+  beforeAll(async () => {
+    root = await ctx.userWithToken({ is_staff: true, is_superuser: true, first_name: 'Raíz' });
+    root2 = await ctx.userWithToken({ is_staff: true, is_superuser: true, first_name: 'Segunda' });
+  });
+  const isStaff = async (id: number) => (await ctx.database.db.select({ is_staff: users.is_staff }).from(users).where(eq(users.id, id)))[0].is_staff;
+
+  it('a staff user who is not a superuser cannot change a superuser (403), who keeps every right', async () => {
+    for (const body of ['false', 'true', { is_staff: false }]) {
+      const res = await permits(admin.token, root.user.id, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: 'Solo un superusuario puede modificar los privilegios de otro superusuario.' });
+    }
+    expect(await isStaff(root.user.id)).toBe(true);
+    expect((await get(root.token, '/api/get-users/')).statusCode).toBe(200);
+  });
+
+  it('a superuser changes another superuser, and any staff user an ordinary one', async () => {
+    expect((await permits(root.token, root2.user.id, 'false')).json()).toMatchObject({ id: root2.user.id, is_staff: false, is_superuser: true });
+    // Losing the privilege ends the demoted user's sessions (sessions.test.ts): the old token is refused.
+    expect((await get(root2.token, '/api/get-users/')).statusCode).toBe(401);
+    const demoted = await ctx.login(root2.user.email, 'secret12');
+    expect((await get(demoted, '/api/get-users/')).statusCode).toBe(403);
+    expect((await permits(root.token, root2.user.id, 'true')).json()).toMatchObject({ id: root2.user.id, is_staff: true });
+    root2.token = await ctx.login(root2.user.email, 'secret12');
+    expect((await get(root2.token, '/api/get-users/')).statusCode).toBe(200);
+    expect((await permits(admin.token, bob.user.id, 'false')).statusCode).toBe(200);
+  });
+
+  it('the last active superuser keeps the privilege, even when two superusers revoke each other at once (400 naming the field)', async () => {
+    // root2 asks to revoke root; its body is held back until root has revoked root2 in between,
+    // which is what two crossing requests do: root2 already passed the door as a superuser.
+    let bodyWanted!: () => void;
+    const wanted = new Promise<void>((resolve) => { bodyWanted = resolve; });
+    const body = new Readable({ read() { bodyWanted(); } });
+    const crossing = ctx.request(root2.token, {
+      method: 'PUT', url: `/api/permits-user/${root.user.id}`, headers: { 'content-type': 'application/json' }, payload: body,
+    });
+    await wanted;
+    expect((await permits(root.token, root2.user.id, 'false')).statusCode).toBe(200);
+    body.push('"false"');
+    body.push(null);
+    const refused = await crossing;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ is_staff: ['El último superusuario activo no puede perder sus privilegios.'] });
+    expect(await isStaff(root.user.id)).toBe(true);
+    expect((await get(root.token, '/api/get-users/')).statusCode).toBe(200);
+    expect((await permits(root.token, root2.user.id, 'true')).statusCode).toBe(200);
   });
 });
 

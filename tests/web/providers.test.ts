@@ -220,6 +220,8 @@ const CASES: Case[] = [
     covers: 'users.update', run: (dp) => dp.update('users', { id: 5, data: { id: 5, email: 'a@b.cl', first_name: 'Ana', is_staff: true }, previousData: { id: 5 } }),
     method: 'PUT', path: '/api/permits-user/5', json: { is_staff: true }, reply: { id: 5, is_staff: true },
   },
+  { covers: 'users.action.resendActivation', run: (dp) => dp.call('users', 'resendActivation', { id: 9 }), method: 'POST', path: '/api/auth/account-check/9/resend', json: {}, reply: { detail: 'ok' } },
+  { covers: 'users.action.activate', run: (dp) => dp.call('users', 'activate', { id: 9 }), method: 'PUT', path: '/api/auth/account-activate/9', json: {}, reply: { id: 9, is_active: true } },
 
   // project-user links: the project's list comes as {users_project: [...]}, paged here
   {

@@ -113,6 +113,41 @@ describe('login page', () => {
     expect(screen.queryByText('Contraseña incorrecta')).not.toBeInTheDocument();
   });
 
+  it('an account awaiting activation can have its link resent from the login page (SPEC §8 messages)', async () => {
+    const user = userEvent.setup();
+    let resend: Reply = { body: { detail: 'ok' } };
+    const NOT_ACTIVATED = 'La cuenta no está activada. Revise su correo electrónico para activarla.';
+    mockFetch((url) => (url.pathname === '/api/auth/token' ? { status: 400, body: { email: [NOT_ACTIVATED], user_id: 12 } } : resend));
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar el enlace de activación' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Correo Electrónico/), 'Ana@Solar.cl');
+    await user.type(screen.getByLabelText(/Contraseña/), 'abcd');
+    await user.click(submitButton('Iniciar sesión'));
+    expect(await screen.findByText(NOT_ACTIVATED)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reenviar el enlace de activación' }));
+    expect(await screen.findByText('Enlace de verificación reenviado exitosamente.')).toBeInTheDocument();
+    expect(requests[1].method).toBe('GET');
+    expect(requests[1].url.pathname).toBe('/api/auth/account-check/12');
+    expect(requests[1].url.searchParams.get('email')).toBe('Ana@Solar.cl');
+
+    resend = { status: 429, body: { detail: 'Demasiadas solicitudes.' } };
+    await user.click(screen.getByRole('button', { name: 'Reenviar el enlace de activación' }));
+    expect(await screen.findByText('Ocurrió un error al reenviar el enlace')).toBeInTheDocument();
+  });
+
+  it('offers no resend for other login errors', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => ({ status: 400, body: { email: ['La cuenta está desactivada. Contacte al administrador.'] } }));
+    renderAt('/login');
+    await user.type(await screen.findByLabelText(/Correo Electrónico/), 'ana@solar.cl');
+    await user.type(screen.getByLabelText(/Contraseña/), 'abcd');
+    await user.click(submitButton('Iniciar sesión'));
+    expect(await screen.findByText('La cuenta está desactivada. Contacte al administrador.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar el enlace de activación' })).not.toBeInTheDocument();
+  });
+
   it('disables the submit button while processing, then signs in and opens monitoring', async () => {
     const user = userEvent.setup();
     let answer!: (reply: Reply) => void;
@@ -207,6 +242,8 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: 'Reenviar el enlace' }));
     expect(await screen.findByText('Ocurrió un error al reenviar el enlace')).toBeInTheDocument();
     expect(requests[1].url.pathname).toBe('/api/auth/account-check/12');
+    // The server resends only to whoever knows the account's e-mail.
+    expect(requests[1].url.searchParams.get('email')).toBe('ana@solar.cl');
   });
 });
 

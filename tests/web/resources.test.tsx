@@ -149,6 +149,52 @@ describe('users', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Quitar privilegios de administrador' })).toBeInTheDocument());
   });
 
+  it('an administrator resends the activation link of an inactive user, then activates them', async () => {
+    const tables = { users: [...structuredClone(users), { id: 9, email: 'nueva@solar.cl', first_name: 'Nueva', last_name: 'Cuenta', is_staff: false, is_superuser: false, is_active: false }], projects: [], 'tag-users': [] };
+    const base = fakeDataProvider(tables);
+    const call = vi.fn(async (resource: string, action: string, { id }: { id?: number } = {}) => {
+      if (resource === 'users' && action === 'resendActivation') return { detail: 'ok' };
+      if (resource === 'users' && action === 'activate') return Object.assign(tables.users.find((u) => u.id === id)!, { is_active: true });
+      throw new Error(`unexpected call ${resource}.${action}`);
+    });
+    const dataProvider = Object.assign(base, { call });
+    renderAdmin('/users/9/show', { dataProvider });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Reenviar el enlace de activación' }));
+    let dialog = await resultDialog();
+    expect(within(dialog).getByText('Enlace de verificación reenviado exitosamente.')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith('users', 'resendActivation', { id: 9 });
+    await acceptDialog();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Activar usuario' }));
+    dialog = await resultDialog();
+    expect(within(dialog).getByText('Usuario activado exitosamente.')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith('users', 'activate', { id: 9 });
+    await acceptDialog();
+    // Active now: neither action is offered any more.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Activar usuario' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Reenviar el enlace de activación' })).not.toBeInTheDocument();
+  });
+
+  it('a refused resend or activation says so, with the server\'s reason', async () => {
+    const tables = { users: [{ id: 9, email: 'apagada@solar.cl', first_name: 'Apagada', last_name: '', is_staff: false, is_superuser: true, is_active: false }], projects: [], 'tag-users': [] };
+    const call = vi.fn(async (_resource: string, action: string) => {
+      throw Object.assign(new Error('HTTP'), action === 'activate'
+        ? { status: 403, body: { detail: 'Solo un superusuario puede modificar los privilegios de otro superusuario.' } }
+        : { status: 400, body: { non_field_errors: ['La cuenta está desactivada. Contacte al administrador.'] } });
+    });
+    renderAdmin('/users/9/show', { dataProvider: Object.assign(fakeDataProvider(tables), { call }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reenviar el enlace de activación' }));
+    let dialog = await resultDialog();
+    expect(within(dialog).getByText('Ocurrió un error al reenviar el enlace')).toBeInTheDocument();
+    expect(within(dialog).getByText('La cuenta está desactivada. Contacte al administrador.')).toBeInTheDocument();
+    await acceptDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Activar usuario' }));
+    dialog = await resultDialog();
+    expect(within(dialog).getByText('Ocurrió un error al activar el usuario.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Solo un superusuario/)).toBeInTheDocument();
+  });
+
   it('no privilege button on one\'s own account', async () => {
     renderAdmin('/users/1/show', { dataProvider: fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] }) });
     await waitFor(() => expect(screen.getByText('admin@solar.cl')).toBeInTheDocument());

@@ -1,7 +1,9 @@
 /**
  * Accounts: registration with e-mail activation, resending the activation link, password recovery
- * by e-mail, and accounts created by an administrator. E-mailed tokens are random, single use and
- * expiring; only their SHA-256 is stored (`account_tokens`), so a database leak reveals no live link.
+ * by e-mail, and accounts created or activated by an administrator. E-mailed tokens are random,
+ * single use and expiring; only their SHA-256 is stored (`account_tokens`), so a database leak
+ * reveals no live link. The anonymous calls about an existing account (recovery, resend) answer the
+ * same whether or not it exists, and mail only the address of the account.
  */
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static } from '@sinclair/typebox';
@@ -10,10 +12,11 @@ import type { Db } from '../../db/client.js';
 import { accountTokens, users, type User } from '../../db/schema.js';
 import { ErrorBody, S } from '../../core/crud.js';
 import { badRequest, fieldError, nonFieldError, notFound, validationToFieldErrors } from '../../core/errors.js';
+import type { Mail } from '../../core/mailer.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../../core/passwords.js';
 import { randomToken, sha256 } from '../../core/tokens.js';
-import { UserItem, userColumns } from '../users/index.js';
-import { activationMail, passwordResetMail, productName, sendMail } from './mails.js';
+import { guardSuperuser, UserItem, userColumns } from '../users/index.js';
+import { activationMail, mailAfterAnswer, passwordResetMail, productName, sendMail } from './mails.js';
 import { revokeSessions } from './session.js';
 import { bodyEmail, throttle } from './limits.js';
 
@@ -25,6 +28,12 @@ export const MESSAGES = {
   alreadyActive: 'La cuenta ya está activada.',
   passwordLength: `Debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres`,
   badToken: 'El token de validación es incorrecto, intentalo nuevamente',
+};
+
+/** The anonymous recovery and resend calls answer the same whatever the account (see mailAfterAnswer). */
+const ANSWERS = {
+  recovery: 'Si el correo electrónico está registrado, le enviamos un enlace para continuar.',
+  resend: 'Si la cuenta espera su activación, le enviamos un nuevo enlace a su correo electrónico.',
 };
 
 const ACTIVATION_TTL_MS = 3 * 24 * 3600 * 1000;
@@ -137,10 +146,22 @@ function decodeUid(code: string): number | null {
 
 const badToken = () => fieldError('token', MESSAGES.badToken);
 
-async function sendActivation(request: FastifyRequest, user: User) {
+/** The activation mail of a user, with a new link (earlier ones stop working). */
+async function activationMailOf(request: FastifyRequest, user: User): Promise<Mail> {
   const token = await issueAccountToken(request.server.db, user.id, 'activate', ACTIVATION_TTL_MS);
   const link = `${request.server.config.publicUrl}/user/account-activate?token=${token}`;
-  await sendMail(request, activationMail(await productName(request), user, link));
+  return activationMail(await productName(request), user, link);
+}
+
+/**
+ * Activates an account: its activation links are spent, so that if staff deactivate it later an old
+ * link cannot bring it back (see awaitsActivation).
+ */
+export async function activateAccount(db: Db, userId: number): Promise<User> {
+  await db.update(accountTokens).set({ used_at: new Date() })
+    .where(and(eq(accountTokens.user_id, userId), eq(accountTokens.purpose, 'activate'), isNull(accountTokens.used_at)));
+  const [user] = await db.update(users).set({ is_active: true }).where(eq(users.id, userId)).returning();
+  return user;
 }
 
 // ---------- routes ----------
@@ -162,7 +183,7 @@ export function accountRoutes(app: FastifyInstance) {
     const { first_name, last_name, email, phone, address, password } = request.body as Static<typeof SignupBody>;
     const user = await insertUser(db, { first_name, last_name, email, phone, address, password: await hashPassword(password), is_active: false });
     try {
-      await sendActivation(request, user);
+      await sendMail(request, await activationMailOf(request, user));
     } catch (err) {
       // Without the mail the account could never be activated: undo it so the person can simply retry.
       await db.delete(users).where(eq(users.id, user.id));
@@ -182,7 +203,7 @@ export function accountRoutes(app: FastifyInstance) {
     const activated = await db.transaction(async (tx) => {
       const userId = await spendAccountToken(tx as unknown as Db, token, 'activate');
       if (userId === null) return false;
-      await tx.update(users).set({ is_active: true }).where(eq(users.id, userId));
+      await activateAccount(tx as unknown as Db, userId);
       return true;
     });
     if (!activated) throw badToken();
@@ -193,34 +214,42 @@ export function accountRoutes(app: FastifyInstance) {
     config: { access: 'public' },
     ...throttle(app, (request) => `user:${(request.params as { user_id?: unknown }).user_id}`),
     schema: {
-      tags, summary: 'Resend the activation link of an account not yet activated (earlier links stop working)',
-      params: Type.Object({ user_id: S.id() }), response: { 200: Detail, ...errors },
+      tags,
+      summary: 'Resend the activation link of an account awaiting activation, proven by its e-mail (earlier links stop working). '
+        + 'The answer is the same whether or not the id and e-mail match such an account; only then a mail leaves.',
+      params: Type.Object({ user_id: S.id() }), querystring: Type.Object({ email: emailField() }),
+      response: { 200: Detail, ...errors },
     },
   }, async (request) => {
     const { user_id } = request.params as { user_id: number };
-    const [user] = await db.select().from(users).where(eq(users.id, user_id));
-    if (!user) throw notFound();
-    if (user.is_active) throw nonFieldError(MESSAGES.alreadyActive);
-    if (!(await awaitsActivation(db, user))) throw nonFieldError(MESSAGES.disabled);
-    await sendActivation(request, user);
-    return { detail: 'Se envió un nuevo enlace de activación a su correo electrónico.' };
+    const { email } = request.query as { email: string };
+    mailAfterAnswer(request, async () => {
+      const user = await findUserByEmail(db, email);
+      return user?.id === user_id && (await awaitsActivation(db, user)) ? activationMailOf(request, user) : undefined;
+    });
+    return { detail: ANSWERS.resend };
   });
 
   app.post('/password-reset-email/', {
     config: { access: 'public' },
     ...throttle(app, bodyEmail),
     schema: {
-      tags, summary: 'E-mail a password-recovery link (single use, valid 1 hour)',
+      tags,
+      summary: 'E-mail a password-recovery link (single use, valid 1 hour); an account awaiting activation gets its activation link instead. '
+        + 'The answer is the same for every address, registered or not.',
       body: Type.Object({ email: emailField() }, { additionalProperties: false }), response: { 200: Detail, ...errors },
     },
   }, async (request) => {
-    const user = await findUserByEmail(db, (request.body as { email: string }).email);
-    if (!user) throw fieldError('email', MESSAGES.unknownEmail);
-    if (!user.is_active) throw fieldError('email', (await awaitsActivation(db, user)) ? MESSAGES.notActivated : MESSAGES.disabled);
-    const token = await issueAccountToken(db, user.id, 'reset', RESET_TTL_MS);
-    const link = `${app.config.publicUrl}/user/reset-password/${encodeUid(user.id)}/${token}`;
-    await sendMail(request, passwordResetMail(await productName(request), user, link));
-    return { detail: 'Le enviamos un enlace para recuperar su contraseña a su correo electrónico.' };
+    const { email } = request.body as { email: string };
+    mailAfterAnswer(request, async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return undefined;
+      if (!user.is_active) return (await awaitsActivation(db, user)) ? activationMailOf(request, user) : undefined;
+      const token = await issueAccountToken(db, user.id, 'reset', RESET_TTL_MS);
+      const link = `${app.config.publicUrl}/user/reset-password/${encodeUid(user.id)}/${token}`;
+      return passwordResetMail(await productName(request), user, link);
+    });
+    return { detail: ANSWERS.recovery };
   });
 
   /** The user a reset link is for, when the link is live and the account active. */
@@ -285,5 +314,40 @@ export function accountRoutes(app: FastifyInstance) {
     });
     const [item] = await db.select(userColumns).from(users).where(eq(users.id, user.id));
     return reply.status(201).send(item);
+  });
+
+  const UserIdParams = Type.Object({ user_id: S.id() });
+  const userById = async (request: FastifyRequest) => {
+    const [user] = await db.select().from(users).where(eq(users.id, (request.params as { user_id: number }).user_id));
+    if (!user) throw notFound();
+    return user;
+  };
+
+  app.post('/auth/account-check/:user_id/resend', {
+    config: { access: 'staff' },
+    schema: {
+      tags, summary: 'An administrator resends the activation link of an account awaiting activation (earlier links stop working)',
+      params: UserIdParams, response: { 200: Detail, ...errors },
+    },
+  }, async (request) => {
+    const user = await userById(request);
+    if (user.is_active) throw nonFieldError(MESSAGES.alreadyActive);
+    if (!(await awaitsActivation(db, user))) throw nonFieldError(MESSAGES.disabled);
+    await sendMail(request, await activationMailOf(request, user));
+    return { detail: 'Se envió un nuevo enlace de activación a su correo electrónico.' };
+  });
+
+  app.put('/auth/account-activate/:user_id', {
+    config: { access: 'staff' },
+    schema: {
+      tags, summary: 'An administrator activates an account (awaiting activation or deactivated); a superuser only by a superuser',
+      params: UserIdParams, response: { 200: UserItem, ...errors },
+    },
+  }, async (request) => {
+    const user = await userById(request);
+    guardSuperuser(request, user);
+    await activateAccount(db, user.id);
+    const [item] = await db.select(userColumns).from(users).where(eq(users.id, user.id));
+    return item;
   });
 }

@@ -11,16 +11,16 @@
  *    The state must match the cookie's; the code is exchanged, the ID token verified (signature,
  *    issuer, audience, nonce), and its verified e-mail signs the person in: `{access, refresh}`.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountTokens, users, type User } from '../../db/schema.js';
+import { users, type User } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { ErrorBody } from '../../core/crud.js';
 import { ApiError, nonFieldError } from '../../core/errors.js';
-import { awaitsActivation, findUserByEmail, insertUser, MESSAGES } from './accounts.js';
+import { activateAccount, awaitsActivation, findUserByEmail, insertUser, MESSAGES } from './accounts.js';
 import { openSession, TokenPair } from './session.js';
 
 const PATH = '/api/auth/login/google';
@@ -61,9 +61,7 @@ async function googleAccount(db: Db, claims: oidc.IDToken): Promise<User> {
   if (!user.is_active) {
     if (!(await awaitsActivation(db, user))) throw nonFieldError(MESSAGES.disabled);
     // Google has just confirmed the address, which is what the activation link was for.
-    await db.update(accountTokens).set({ used_at: new Date() })
-      .where(and(eq(accountTokens.user_id, user.id), eq(accountTokens.purpose, 'activate'), isNull(accountTokens.used_at)));
-    [user] = await db.update(users).set({ is_active: true }).where(eq(users.id, user.id)).returning();
+    user = await activateAccount(db, user.id);
   }
   return user;
 }

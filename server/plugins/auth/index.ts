@@ -12,7 +12,8 @@ import { logout, openSession, refreshSession, TokenPair } from './session.js';
 import { accountRoutes, awaitsActivation, emailField, findUserByEmail, MESSAGES } from './accounts.js';
 import { profileRoutes } from './profile.js';
 import { googleRoutes } from './google.js';
-import { bodyEmail, throttle } from './limits.js';
+import { mailsSent } from './mails.js';
+import { bodyEmail, throttleLogins } from './limits.js';
 
 const RefreshBody = Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 2000 }) });
 
@@ -21,7 +22,7 @@ export default fp(async (app) => {
 
   app.post('/auth/token', {
     config: { access: 'public' },
-    ...throttle(app, bodyEmail),
+    ...throttleLogins(app, bodyEmail),
     schema: {
       tags: ['auth'], summary: 'Sign in with e-mail and password',
       body: Type.Object({ email: emailField(), password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
@@ -30,9 +31,15 @@ export default fp(async (app) => {
   }, async (request) => {
     const { email, password } = request.body as { email: string; password: string };
     const user = await findUserByEmail(db, email);
+    // The password is checked even for an unknown e-mail (against a throwaway hash): same time either way.
+    const rightPassword = await verifyPassword(user?.password, password);
     if (!user) throw badRequest({ email: [MESSAGES.unknownEmail] });
-    if (!(await verifyPassword(user.password, password))) throw badRequest({ password: ['Contraseña incorrecta'] });
-    if (!user.is_active) throw badRequest({ email: [(await awaitsActivation(db, user)) ? MESSAGES.notActivated : MESSAGES.disabled] });
+    if (!rightPassword) throw badRequest({ password: ['Contraseña incorrecta'] });
+    if (!user.is_active) {
+      if (!(await awaitsActivation(db, user))) throw badRequest({ email: [MESSAGES.disabled] });
+      // The owner (right password) learns the account id, which resending the activation link needs.
+      throw new ApiError(400, { email: [MESSAGES.notActivated], user_id: user.id });
+    }
     return openSession(app, user);
   });
 
@@ -60,4 +67,6 @@ export default fp(async (app) => {
   accountRoutes(app);
   profileRoutes(app);
   googleRoutes(app);
+  // Mails still leaving after their answer go out before the mailer closes.
+  app.addHook('onClose', mailsSent);
 }, { name: 'auth' });

@@ -1,4 +1,7 @@
-/** The account e-mails (activation, password reset), in Spanish, signed with the portal's name from the settings. */
+/**
+ * The account e-mails (activation, password reset), in Spanish, signed with the portal's name from
+ * the settings; sent while answering, or after the answer when the answer must not depend on them.
+ */
 import { asc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { settings, type User } from '../../db/schema.js';
@@ -47,4 +50,31 @@ export async function sendMail(request: FastifyRequest, mail: Mail) {
     request.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
     throw new ApiError(503, { detail: 'No se pudo enviar el correo electrónico. Inténtelo nuevamente más tarde.' });
   }
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Composes and sends a mail after the answer has gone, for the anonymous calls whose answer must not
+ * tell whether an account exists (password recovery, resending the activation link): neither the
+ * answer nor its timing waits on looking the account up, issuing a link or the mail server.
+ * `compose` answers nothing when there is nothing to send; a failure is logged.
+ */
+export function mailAfterAnswer(request: FastifyRequest, compose: () => Promise<Mail | undefined>) {
+  const job = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+    let mail: Mail | undefined;
+    try {
+      mail = await compose();
+      if (mail) await request.server.mailer.send(mail);
+    } catch (err) {
+      request.log.error({ err, to: mail?.to, subject: mail?.subject }, 'mail could not be sent');
+    }
+  });
+  inFlight.add(job);
+  void job.finally(() => inFlight.delete(job));
+}
+
+/** Resolves once every mail of `mailAfterAnswer` has been sent or has failed (the server waits for them on close). */
+export async function mailsSent() {
+  while (inFlight.size) await Promise.all(inFlight);
 }

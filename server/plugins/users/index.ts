@@ -5,10 +5,12 @@
 import fp from 'fastify-plugin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import { projects, projectUsers, users } from '../../db/schema.js';
+import type { FastifyRequest } from 'fastify';
+import { projects, projectUsers, users, type User } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
 import { checkReferences, crudRoutes, ErrorBody, IdParams, S } from '../../core/crud.js';
 import { currentUser } from '../../core/access.js';
-import { fieldError, MSG, nonFieldError, notFound } from '../../core/errors.js';
+import { fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
 import { list, listOf, ListQuery } from '../../core/lists.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -62,6 +64,25 @@ function parseFlag(body: unknown): boolean {
   throw fieldError('is_staff', MSG.boolean);
 }
 
+/** Only a superuser changes another superuser's flags (is_staff, is_active): other staff get 403. */
+export function guardSuperuser(request: FastifyRequest, target: Pick<User, 'is_superuser'>) {
+  if (target.is_superuser && !currentUser(request).is_superuser) {
+    throw forbidden('Solo un superusuario puede modificar los privilegios de otro superusuario.');
+  }
+}
+
+/**
+ * Inside the transaction that takes `field` away from the superuser `userId`: refuses (400 naming
+ * the field) when no other active superuser with the privilege would be left. Every such row is
+ * locked (in id order), so two superusers revoking each other at once cannot both succeed.
+ */
+async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff') {
+  const active = await tx.select({ id: users.id }).from(users)
+    .where(and(eq(users.is_superuser, true), eq(users.is_active, true), eq(users.is_staff, true)))
+    .orderBy(users.id).for('update');
+  if (!active.some((u) => u.id !== userId)) throw fieldError(field, 'El último superusuario activo no puede perder sus privilegios.');
+}
+
 const LinkBody = Type.Object({ user_project: S.id(), users: S.id() }, { additionalProperties: false });
 const LinkCreateBody = Type.Object({
   user_project: S.id(),
@@ -100,12 +121,17 @@ export default fp(async (app) => {
     },
   }, async (request) => {
     const { userId } = request.params as { userId: number };
-    const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const [target] = await db.select({ id: users.id, is_superuser: users.is_superuser }).from(users).where(eq(users.id, userId));
     if (!target) throw notFound();
     // An administrator cannot lock themselves out (or be the only one to vouch for their own rights).
     if (target.id === currentUser(request).id) throw nonFieldError('No puede modificar sus propios privilegios.');
-    const [updated] = await db.update(users).set({ is_staff: parseFlag(request.body) }).where(eq(users.id, userId)).returning(userColumns);
-    return updated;
+    guardSuperuser(request, target);
+    const isStaffNow = parseFlag(request.body);
+    return db.transaction(async (tx) => {
+      if (!isStaffNow && target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_staff');
+      const [updated] = await tx.update(users).set({ is_staff: isStaffNow }).where(eq(users.id, userId)).returning(userColumns);
+      return updated;
+    });
   });
 
   app.get('/associate-project-user/:projectId', {

@@ -12,6 +12,7 @@ const auth: Translation<typeof esAuth> = {
       phone: 'الهاتف',
       address: 'العنوان',
       back_to_login: 'العودة إلى تسجيل الدخول',
+      resend_activation: 'إعادة إرسال رابط التفعيل',
       login: {
         title: 'تسجيل الدخول',
         subtitle: 'سجّل الدخول إلى حسابك للمتابعة.',

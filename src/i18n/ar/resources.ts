@@ -194,6 +194,8 @@ const resources: Translation<typeof esResources> = {
         email_taken: 'عنوان البريد الإلكتروني هذا مسجّل بالفعل.',
         updated: 'تم تعديل صلاحيات المستخدم بنجاح.',
         update_error: 'حدث خطأ أثناء تعديل صلاحيات المستخدم.',
+        activated: 'تم تفعيل المستخدم بنجاح.',
+        activate_error: 'حدث خطأ أثناء تفعيل المستخدم.',
       },
       notification: {
         sent: 'تم إرسال الإشعار بنجاح.',
@@ -290,6 +292,7 @@ const resources: Translation<typeof esResources> = {
         revoke_confirm: 'لن يعود %{email} مسؤولًا. هل تريد المتابعة؟',
         role_admin: 'مسؤول',
         role_user: 'مستخدم',
+        activate: 'تفعيل المستخدم',
       },
       configuration: {
         title: 'الإعدادات',

@@ -12,6 +12,7 @@ const auth: Translation<typeof esAuth> = {
       phone: 'Phone',
       address: 'Address',
       back_to_login: 'Back to sign in',
+      resend_activation: 'Resend the activation link',
       login: {
         title: 'Sign in',
         subtitle: 'Sign in to your account to continue.',

@@ -187,6 +187,8 @@ const resources: Translation<typeof esResources> = {
         email_taken: 'This email address is already registered.',
         updated: 'User privileges changed successfully.',
         update_error: "An error occurred while changing the user's privileges.",
+        activated: 'User activated successfully.',
+        activate_error: 'An error occurred while activating the user.',
       },
       notification: {
         sent: 'Notification sent successfully.',
@@ -283,6 +285,7 @@ const resources: Translation<typeof esResources> = {
         revoke_confirm: '%{email} will no longer be an administrator. Continue?',
         role_admin: 'Administrator',
         role_user: 'User',
+        activate: 'Activate user',
       },
       configuration: {
         title: 'Configuration',

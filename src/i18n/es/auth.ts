@@ -13,6 +13,7 @@ const auth = {
       phone: 'Teléfono',
       address: 'Dirección',
       back_to_login: 'Volver a iniciar sesión',
+      resend_activation: 'Reenviar el enlace de activación',
       login: {
         title: 'Iniciar sesión',
         subtitle: 'Ingresa a tu cuenta para continuar.',

@@ -195,6 +195,8 @@ export default {
         email_taken: 'Este correo electrónico ya se encuentra registrado.',
         updated: 'Privilegios de usuario modificados exitosamente.',
         update_error: 'Ocurrió un error al modificar los privilegios del usuario.',
+        activated: 'Usuario activado exitosamente.',
+        activate_error: 'Ocurrió un error al activar el usuario.',
       },
       notification: {
         sent: 'Notificación enviada exitosamente.',
@@ -291,6 +293,7 @@ export default {
         revoke_confirm: '%{email} dejará de ser administrador. ¿Deseas continuar?',
         role_admin: 'Administrador',
         role_user: 'Usuario',
+        activate: 'Activar usuario',
       },
       configuration: {
         title: 'Configuración',

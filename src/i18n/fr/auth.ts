@@ -12,6 +12,7 @@ const auth: Translation<typeof esAuth> = {
       phone: 'Téléphone',
       address: 'Adresse',
       back_to_login: 'Retour à la connexion',
+      resend_activation: "Renvoyer le lien d'activation",
       login: {
         title: 'Connexion',
         subtitle: 'Connectez-vous à votre compte pour continuer.',

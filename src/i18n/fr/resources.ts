@@ -190,6 +190,8 @@ const resources: Translation<typeof esResources> = {
         email_taken: 'Cette adresse e-mail est déjà enregistrée.',
         updated: "Privilèges de l'utilisateur modifiés avec succès.",
         update_error: "Une erreur s'est produite lors de la modification des privilèges de l'utilisateur.",
+        activated: 'Utilisateur activé avec succès.',
+        activate_error: "Une erreur s'est produite lors de l'activation de l'utilisateur.",
       },
       notification: {
         sent: 'Notification envoyée avec succès.',
@@ -286,6 +288,7 @@ const resources: Translation<typeof esResources> = {
         revoke_confirm: '%{email} ne sera plus administrateur. Continuer ?',
         role_admin: 'Administrateur',
         role_user: 'Utilisateur',
+        activate: "Activer l'utilisateur",
       },
       configuration: {
         title: 'Configuration',

@@ -12,6 +12,7 @@ const auth: Translation<typeof esAuth> = {
       phone: '电话',
       address: '地址',
       back_to_login: '返回登录',
+      resend_activation: '重新发送激活链接',
       login: {
         title: '登录',
         subtitle: '登录您的账户以继续。',

@@ -187,6 +187,8 @@ const resources: Translation<typeof esResources> = {
         email_taken: '该电子邮箱已被注册。',
         updated: '用户权限修改成功。',
         update_error: '修改用户权限时出错。',
+        activated: '用户已成功激活。',
+        activate_error: '激活用户时出错。',
       },
       notification: {
         sent: '通知发送成功。',
@@ -283,6 +285,7 @@ const resources: Translation<typeof esResources> = {
         revoke_confirm: '%{email} 将不再是管理员。是否继续？',
         role_admin: '管理员',
         role_user: '用户',
+        activate: '激活用户',
       },
       configuration: {
         title: '配置',

@@ -1,7 +1,8 @@
 /**
  * /login: e-mail and password, Google sign-in, links to registration and password recovery.
  * A failed login shows each e-mail error from the server, otherwise 'Contraseña incorrecta', and
- * the message clears itself after 3 seconds (SPEC §4, §8).
+ * the message clears itself after 3 seconds (SPEC §4, §8). An account that never activated (the
+ * server names it after the right password) is offered a new activation link, so it is no dead end.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { API_BASE } from '../../providers/http';
 import { getAccessToken, getProfile, takeFlash } from '../../providers/session';
 import { AuthCard } from './PublicLayout';
 import { emailRules, passwordRules, useForm } from './form';
+import { ResendActivation, type AwaitingAccount } from './ResendActivation';
 
 export const LOGIN_ERROR_MS = 3000;
 
@@ -21,6 +23,7 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [flash, setFlash] = useState(() => takeFlash());
   const [loginError, setLoginError] = useState<string[] | null>(null);
+  const [awaiting, setAwaiting] = useState<AwaitingAccount | null>(null);
   const form = useForm({ email: '', password: '' }, { email: emailRules, password: passwordRules });
 
   useEffect(() => {
@@ -33,6 +36,7 @@ export const LoginPage = () => {
 
   const onSubmit = form.submit(async ({ email, password }) => {
     setLoginError(null);
+    setAwaiting(null);
     setFlash(null);
     try {
       await authProvider.login({ email, password });
@@ -44,7 +48,9 @@ export const LoginPage = () => {
         setFlash(left);
         return;
       }
-      const emailErrors = (error as { body?: { email?: unknown } })?.body?.email;
+      const body = (error as { body?: { email?: unknown; user_id?: unknown } })?.body;
+      const emailErrors = body?.email;
+      if (typeof body?.user_id === 'number') setAwaiting({ id: body.user_id, email });
       setLoginError(Array.isArray(emailErrors) && emailErrors.length
         ? emailErrors.map(String)
         : [translate('app.messages.login_error')]);
@@ -59,6 +65,11 @@ export const LoginPage = () => {
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {loginError.map((message) => <div key={message}>{message}</div>)}
         </Alert>
+      )}
+      {awaiting && (
+        <Box sx={{ mb: 2 }}>
+          <ResendActivation account={awaiting} label="app.auth.resend_activation" />
+        </Box>
       )}
       <Box component="form" noValidate onSubmit={onSubmit}>
         <TextField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />

@@ -1,6 +1,6 @@
 /**
  * /register: creates an inactive account (activated from the mailed link). Afterwards the page
- * says 'Registro Exitoso' and offers to resend the link (GET /auth/account-check/{id}).
+ * says 'Registro Exitoso' and offers to resend the link (GET /auth/account-check/{id}?email=).
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,15 +9,14 @@ import { useTranslate } from 'react-admin';
 import { request } from '../../providers/http';
 import { AuthCard } from './PublicLayout';
 import { emailRules, passwordRules, required, serverFieldErrors, useForm } from './form';
+import { ResendActivation, type AwaitingAccount } from './ResendActivation';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'address', 'password'] as const;
 
 export const RegisterPage = () => {
   const translate = useTranslate();
   const [error, setError] = useState<string | null>(null);
-  const [registered, setRegistered] = useState<{ id: number; email: string } | null>(null);
-  const [resend, setResend] = useState<{ ok: boolean } | null>(null);
-  const [resending, setResending] = useState(false);
+  const [registered, setRegistered] = useState<AwaitingAccount | null>(null);
   const form = useForm(
     { first_name: '', last_name: '', email: '', phone: '', address: '', password: '' },
     {
@@ -47,30 +46,11 @@ export const RegisterPage = () => {
     }
   });
 
-  const onResend = async () => {
-    if (!registered) return;
-    setResending(true);
-    setResend(null);
-    try {
-      await request(`/auth/account-check/${registered.id}`, { auth: false });
-      setResend({ ok: true });
-    } catch {
-      setResend({ ok: false });
-    } finally {
-      setResending(false);
-    }
-  };
-
   if (registered) {
     return (
       <AuthCard title={translate('app.messages.register_success')}>
         <Alert severity="success" sx={{ mb: 2 }}>{translate('app.auth.register.check_mail', { email: registered.email })}</Alert>
-        {resend && (
-          <Alert severity={resend.ok ? 'success' : 'error'} sx={{ mb: 2 }}>
-            {translate(resend.ok ? 'app.messages.resend_success' : 'app.messages.resend_error')}
-          </Alert>
-        )}
-        <Button variant="outlined" fullWidth onClick={onResend} disabled={resending}>{translate('app.auth.register.resend')}</Button>
+        <ResendActivation account={registered} label="app.auth.register.resend" />
         <Box sx={{ mt: 3, textAlign: 'center' }}>
           <Link component={RouterLink} to="/login">{translate('app.auth.back_to_login')}</Link>
         </Box>

@@ -4,13 +4,16 @@ import AddModerator from '@mui/icons-material/AddModerator';
 import RemoveModerator from '@mui/icons-material/RemoveModerator';
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import NewLabel from '@mui/icons-material/NewLabel';
+import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
+import HowToReg from '@mui/icons-material/HowToReg';
 import {
   AutocompleteInput, BooleanField, Confirm, DataTable, DateField, ReferenceInput, required, Show, TabbedShowLayout,
-  TextField, TopToolbar, useGetIdentity, useRecordContext, useTranslate, useUpdate,
+  TextField, TopToolbar, useDataProvider, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
-import { useResultFeedback } from '../../components/ResultDialog';
+import { errorDetails, showResult, useResultFeedback } from '../../components/ResultDialog';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import { useUserProjects, useUserTags } from './userLinks';
 import { UserNameField } from './userName';
@@ -40,6 +43,43 @@ function PermitsButton() {
       <Confirm isOpen={confirming} loading={isPending} title={label}
         content={translate(grant ? 'app.screens.users.grant_confirm' : 'app.screens.users.revoke_confirm', { email: record.email })}
         confirm={label} onConfirm={onConfirm} onClose={() => setConfirming(false)} />
+    </>
+  );
+}
+
+/**
+ * For an account that is not active: resend its activation link, or activate it (staff; the server
+ * says why when it refuses, e.g. a deactivated account has no link to resend).
+ */
+function ActivationButtons() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!record || record.is_active) return null;
+  const run = (action: 'resendActivation' | 'activate', success: string, failure: string) => async () => {
+    setBusy(true);
+    try {
+      await dataProvider.call('users', action, { id: record.id });
+      showResult({ kind: 'success', message: success });
+      if (action === 'activate') refresh();
+    } catch (error) {
+      showResult({ kind: 'error', message: failure, details: errorDetails(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" size="small" startIcon={<ForwardToInbox />} disabled={busy}
+        onClick={run('resendActivation', 'app.messages.resend_success', 'app.messages.resend_error')}>
+        {translate('app.auth.resend_activation')}
+      </Button>
+      <Button variant="outlined" size="small" startIcon={<HowToReg />} disabled={busy}
+        onClick={run('activate', 'app.messages.user.activated', 'app.messages.user.activate_error')}>
+        {translate('app.screens.users.activate')}
+      </Button>
     </>
   );
 }
@@ -102,12 +142,12 @@ function UserTags() {
   );
 }
 
-/** A user's detail page (administrators): profile, privilege, projects and tags. */
+/** A user's detail page (administrators): profile, privilege, activation, projects and tags. */
 export const UserShow = () => {
   const translate = useTranslate();
   const isStaff = useIsStaff();
   return (
-    <Show actions={isStaff ? <TopToolbar><PermitsButton /></TopToolbar> : false}>
+    <Show actions={isStaff ? <TopToolbar><ActivationButtons /><PermitsButton /></TopToolbar> : false}>
       <Header />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.users.profile')}>
