@@ -3,7 +3,7 @@
  * the plant's live snapshot as figures and a power flow (refreshed every 60 s and when the tab
  * regains focus), its history chart, the 3-day forecast and the project's plants on a map.
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, FormControl, InputLabel, MenuItem, Select, Stack, Typography,
 } from '@mui/material';
@@ -18,10 +18,18 @@ import type { MapPlant } from './PlantsMap';
 // The chart (MUI X charts and date pickers) and the map (Leaflet) are chunks of their own, so no
 // other page loads them. This page fetches both ahead of rendering them: as soon as the admin's code
 // runs when the browser opens this address, else as the page mounts, while its first calls are under way.
-const loadChart = () => import('./ChartPanel');
-const loadMap = () => import('./PlantsMap');
-const ChartPanel = lazy(() => loadChart().then((m) => ({ default: m.ChartPanel })));
-const PlantsMap = lazy(loadMap);
+let chartModule: typeof import('./ChartPanel') | undefined;
+let mapModule: typeof import('./PlantsMap') | undefined;
+const loadChart = () => import('./ChartPanel').then((m) => (chartModule = m));
+const loadMap = () => import('./PlantsMap').then((m) => (mapModule = m));
+const LazyChartPanel = lazy(() => loadChart().then((m) => ({ default: m.ChartPanel })));
+const LazyPlantsMap = lazy(() => loadMap());
+// Once fetched, a chunk is rendered directly: suspending on it anyway would hold the chart's first
+// call back by React's fallback throttle (300 ms).
+const ChartPanel = (props: ComponentProps<typeof LazyChartPanel>) =>
+  (chartModule ? <chartModule.ChartPanel {...props} /> : <LazyChartPanel {...props} />);
+const PlantsMap = (props: ComponentProps<typeof LazyPlantsMap>) =>
+  (mapModule ? <mapModule.default {...props} /> : <LazyPlantsMap {...props} />);
 const preloadChunks = () => {
   void loadChart().catch(() => undefined);
   void loadMap().catch(() => undefined);
