@@ -1,11 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip siblings of every built file, served as they are by the API server (preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

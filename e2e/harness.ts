@@ -61,7 +61,9 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-      '--no-first-run', '--disable-component-update', '--disable-sync'],
+      '--no-first-run', '--disable-component-update', '--disable-sync',
+      // Nothing outside this machine is looked up (the map's tiles fail at once instead of reaching out).
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
   });
 }
 
@@ -118,13 +120,26 @@ export class Journey {
 /** What every journey gets from e2e/run.ts: one server, one browser, one tally. */
 export interface JourneyContext { server: RunningServer; browser: Browser; journey: Journey }
 
-/** A signed-out browser session of its own (cookies and storage apart from any other), in Spanish. */
+/** Marks the console messages that report a Content-Security-Policy violation. */
+const CSP_VIOLATION = 'CSP violation:';
+
+/**
+ * A signed-out browser session of its own (cookies and storage apart from any other), in Spanish.
+ * `pageErrors` collects script errors and Content-Security-Policy violations (each page reports
+ * them as `securitypolicyviolation` events, passed on as console errors); journeys fail on any.
+ */
 export async function newSession(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CL' });
+  await context.addInitScript((marker) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`${marker} ${e.effectiveDirective} refused ${e.blockedURI || 'inline code'} (${e.sourceFile || document.location.pathname}:${e.lineNumber})`);
+    });
+  }, CSP_VIOLATION);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.on('console', (message) => { if (message.text().startsWith(CSP_VIOLATION)) pageErrors.push(message.text()); });
   return { context, page, pageErrors };
 }
 

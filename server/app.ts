@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,7 @@ import { installAccessControl } from './core/access.js';
 import { installMultipart } from './core/uploads.js';
 import { createMailer, type Mailer } from './core/mailer.js';
 import docs from './plugins/docs.js';
+import mediaRoutes from './plugins/media.js';
 import authRoutes from './plugins/auth/index.js';
 import hierarchyRoutes from './plugins/hierarchy/index.js';
 import projectRoutes from './plugins/projects/index.js';
@@ -33,6 +35,33 @@ import ingestRoutes from './plugins/ingest/index.js';
 declare module 'fastify' {
   interface FastifyInstance { config: Config; db: Db; mailer: Mailer }
 }
+
+/**
+ * What the web app's pages may load (docs/api.md, "Headers"): scripts only from this origin, never
+ * inline; styles also inline, because MUI's Emotion injects <style> elements at run time (a nonce
+ * would mean rendering index.html per request); images from here, data:/blob: URLs (previews of a
+ * chosen file) and the map's tile server; calls only to this origin. No upgrade-insecure-requests:
+ * TLS is a reverse proxy's job, and on plain HTTP it would send every asset request to https.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  },
+};
+
+/** Hashed build assets never change under their name; index.html must be checked on every load. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface AppOptions { config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; webDir?: string }
 
@@ -62,7 +91,9 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
   app.addHook('onClose', async () => app.mailer.close());
 
   installErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-origin' } });
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: { policy: 'same-origin' } });
+  // API answers from 1 KB up (lists, charts) go compressed; the built web app is precompressed (vite.config.ts).
+  await app.register(compress, { threshold: 1024 });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   await app.register(rateLimit, { global: false });
   installAccessControl(app);
@@ -87,19 +118,22 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
     await api.register(ingestRoutes);
   }, { prefix: '/api' });
 
-  await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });
-  fs.mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(mediaRoutes);
 
-  // The built web app, with history fallback so /app/... deep links load the SPA.
+  // The built web app, brotli or gzip as the browser accepts (files made at build), with history
+  // fallback so /app/... deep links load the SPA.
   const indexHtml = webDir && path.join(webDir, 'index.html');
   if (webDir && fs.existsSync(indexHtml!)) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDir, prefix: '/', wildcard: false, index: false, decorateReply: false, preCompressed: true, cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : 'no-cache'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
       return reply.status(404).send({ detail: 'No encontrado.' });
     }
-    return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
   });
   return app;
 }

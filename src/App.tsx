@@ -1,17 +1,18 @@
 /**
- * The whole app: one react-admin context (data, auth, translations, store, theme, notifications)
- * shared by the public pages and the admin under /app, which is loaded lazily so the login page
- * stays small (SPEC §9: lazy page load timeout 120 s). Routes as SPEC §2.
+ * The whole app: the public pages and, under /app, the admin, loaded lazily (SPEC §9: lazy page load
+ * timeout 120 s). Both share one store, one translation provider and one theme; the public pages
+ * get only those (and a notification area) from react-admin, not its data layer and router adapter,
+ * so the login page downloads little (docs/web.md, "Code split"). Routes as SPEC §2.
  */
-import { Component, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { AdminContext, useTranslate, type Store } from 'react-admin';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { I18nContextProvider, NotificationContextProvider, StoreContextProvider, useTranslate, type Store } from 'react-admin';
 import { authProvider, LOGIN_PATH } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
 import { setNavigator } from './providers/http';
-import { createI18nProvider, type AppI18nProvider } from './providers/i18nProvider';
+import { createI18nProvider, useCurrentLocale, type AppI18nProvider } from './providers/i18nProvider';
 import { createStore } from './providers/store';
 import { localeInfo } from './i18n/locales';
 import { createAppTheme, emotionCaches } from './theme';
@@ -35,7 +36,10 @@ export function withTimeout<T>(load: () => Promise<T>, ms = LAZY_TIMEOUT_MS): ()
   });
 }
 
-const AdminApp = lazy(withTimeout(() => import('./layout/AdminApp')));
+const loadAdmin = () => import('./layout/AdminApp');
+const AdminApp = lazy(withTimeout(loadAdmin));
+// Opened at an admin address, the admin's code is fetched while the session is checked, not after.
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app')) void loadAdmin().catch(() => undefined);
 
 const Loading = () => (
   <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -127,26 +131,28 @@ export interface AppShellProps {
   i18nProvider?: AppI18nProvider;
 }
 
-/** Everything but the router, so tests can mount it in a MemoryRouter. */
+/**
+ * Everything but the router, so tests can mount it in a MemoryRouter. The admin (layout/AdminApp)
+ * adds react-admin's full context inside, on the same store and translations.
+ */
 export function AppShell({ store, i18nProvider }: AppShellProps) {
   const [i18n] = useState(() => i18nProvider ?? createI18nProvider());
   const [appStore] = useState(() => store ?? createStore());
-  const locale = useSyncExternalStore(i18n.subscribe, i18n.getLocale);
-  const { dir } = localeInfo(locale);
-  const theme = useMemo(() => createAppTheme(dir), [dir]);
+  const { dir } = localeInfo(useCurrentLocale(i18n));
+  const theme = useMemo(() => createTheme(createAppTheme(dir)), [dir]);
   return (
     <CacheProvider value={emotionCaches[dir]}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18n}
-        store={appStore}
-        theme={theme}
-      >
-        <ScrollToTop />
-        <RegisterNavigator />
-        <AppRoutes />
-      </AdminContext>
+      <StoreContextProvider value={appStore}>
+        <NotificationContextProvider>
+          <I18nContextProvider value={i18n}>
+            <ThemeProvider theme={theme}>
+              <ScrollToTop />
+              <RegisterNavigator />
+              <AppRoutes />
+            </ThemeProvider>
+          </I18nContextProvider>
+        </NotificationContextProvider>
+      </StoreContextProvider>
     </CacheProvider>
   );
 }

@@ -28,6 +28,9 @@ export async function administrationJourney({ server, browser, journey }: Journe
     await page.getByLabel('Contraseña').fill('admin1234');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL(/\/app\/monitoring/);
+    // The map and the chart are lazy chunks: wait until both are drawn (the CSP check covers them).
+    await page.locator('.leaflet-container').waitFor();
+    await page.locator('.MuiChartsSurface-root').first().waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, '02-monitoring-es');
   });
@@ -111,7 +114,7 @@ export async function administrationJourney({ server, browser, journey }: Journe
     if (problems.length) throw new Error(problems.join('\n'));
   });
 
-  await journey.step('no script errors on any page', async () => {
+  await journey.step('no script errors or CSP violations on any page (login, monitoring with its map and chart, ticket thread)', async () => {
     if (pageErrors.length) throw new Error(pageErrors.join('\n'));
   });
 

@@ -224,7 +224,7 @@ export async function ticketsJourney({ server, browser, journey }: JourneyContex
     if (problems.length) throw new Error(problems.join('\n'));
   });
 
-  await journey.step('no script errors on either side', async () => {
+  await journey.step('no script errors or CSP violations on either side (ticket thread with an attachment)', async () => {
     const errors = [...customer.pageErrors, ...admin.pageErrors];
     if (errors.length) throw new Error(errors.join('\n'));
   });

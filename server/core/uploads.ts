@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import Busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, fieldError } from './errors.js';
+import { PRIVATE_MEDIA } from './attachments.js';
 
 export interface Upload { field: string; filename: string; data: Buffer; truncated: boolean }
 
@@ -26,11 +27,20 @@ const SIGNATURES: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
   { type: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
 ];
 
-export type UploadKind = 'image' | 'media';
+/** 'image': a public picture (project, brand, equipment, profile); 'attachment': a ticket's file, kept private. */
+export type UploadKind = 'image' | 'attachment';
 const ALLOWED: Record<UploadKind, string[]> = {
   image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-  media: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
+  attachment: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
 };
+
+/** Where a stored media path lives on disk (public images in MEDIA_DIR, attachments in MEDIA_DIR/private). */
+export function mediaFile(mediaDir: string, publicPath: string): string | null {
+  const name = path.basename(publicPath);
+  if (publicPath === `${PRIVATE_MEDIA}${name}`) return path.join(mediaDir, 'private', name);
+  if (publicPath === `/media/${name}`) return path.join(mediaDir, name);
+  return null;
+}
 
 export const sniff = (data: Buffer) => SIGNATURES.find((s) => s.test(data)) ?? null;
 
@@ -88,7 +98,7 @@ export function installMultipart(app: FastifyInstance) {
 /**
  * Checks the file sent in `field` (if any) and returns a function that stores it, so a route can
  * validate everything first, then write the file and the row together. `store()` returns the public
- * path (`/media/...`), or undefined when no file was sent.
+ * path (`/media/...`, `/media/private/...` for attachments), or undefined when no file was sent.
  */
 export function acceptUpload(request: FastifyRequest, field: string, kind: UploadKind) {
   const upload = request.uploads?.[field];
@@ -104,11 +114,12 @@ export function acceptUpload(request: FastifyRequest, field: string, kind: Uploa
   return {
     /** Writes the file under the media dir with a generated name; returns its public path. */
     async save(): Promise<string> {
-      await fs.mkdir(mediaDir, { recursive: true });
       const name = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${sig.ext}`;
-      written = path.join(mediaDir, name);
+      const publicPath = kind === 'attachment' ? `${PRIVATE_MEDIA}${name}` : `/media/${name}`;
+      written = mediaFile(mediaDir, publicPath)!;
+      await fs.mkdir(path.dirname(written), { recursive: true });
       await fs.writeFile(written, upload.data, { flag: 'wx' });
-      return `/media/${name}`;
+      return publicPath;
     },
     /** Removes a file written by save(), when the row that needed it could not be stored. */
     async discard() {
@@ -119,10 +130,9 @@ export function acceptUpload(request: FastifyRequest, field: string, kind: Uploa
 
 /** Removes a stored media file given its public path (a replaced or deleted image). */
 export async function removeMedia(from: FastifyRequest | FastifyInstance, publicPath: string | null | undefined) {
-  if (!publicPath?.startsWith('/media/')) return;
   const server = 'routeOptions' in from ? from.server : from;
-  const name = path.basename(publicPath);
-  await fs.rm(path.join(server.config.mediaDir, name), { force: true });
+  const file = publicPath && mediaFile(server.config.mediaDir, publicPath);
+  if (file) await fs.rm(file, { force: true });
 }
 
 /**

@@ -1,15 +1,23 @@
 /**
- * The admin part under /app (loaded lazily by App.tsx): react-admin's UI with basename /app, one
- * <Resource> per entry of src/resources/index.ts (staffOnly entries only for staff), and the custom
- * pages (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
+ * The admin part under /app (loaded lazily by App.tsx): react-admin's context (data, auth, queries)
+ * on the store and translations of the app shell, and its UI with basename /app, one <Resource> per
+ * entry of src/resources/index.ts (staffOnly entries only for staff), and the custom pages
+ * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { AdminUI, BasenameContextProvider, CustomRoutes, Resource } from 'react-admin';
+import { useMemo } from 'react';
+import {
+  AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
+} from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { resources } from '../resources';
 import ProfilePage from '../resources/profile/ProfilePage';
 import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
-import { isAdmin, permissionsOf, type Permissions } from '../providers/authProvider';
+import { authProvider, isAdmin, permissionsOf, type Permissions } from '../providers/authProvider';
+import { dataProvider } from '../providers/dataProvider';
+import { localeInfo } from '../i18n/locales';
+import { useCurrentLocale, type AppI18nProvider } from '../providers/i18nProvider';
+import { createAppTheme } from '../theme';
 import { country } from '../config/country';
 import { Layout } from './Layout';
 
@@ -45,19 +53,25 @@ function children(permissions: Permissions | undefined) {
 }
 
 export default function AdminApp() {
+  const i18n = useI18nProvider() as AppI18nProvider;
+  const store = useStoreContext();
+  const { dir } = localeInfo(useCurrentLocale(i18n));
+  const theme = useMemo(() => createAppTheme(dir), [dir]);
   return (
-    <BasenameContextProvider basename={ADMIN_BASENAME}>
-      <AdminUI
-        layout={Layout}
-        dashboard={ToMonitoring}
-        catchAll={ToNotFound}
-        loginPage={false}
-        authCallbackPage={false}
-        disableTelemetry
-        title={country.brand}
-      >
-        {children}
-      </AdminUI>
-    </BasenameContextProvider>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18n} store={store} theme={theme}>
+      <BasenameContextProvider basename={ADMIN_BASENAME}>
+        <AdminUI
+          layout={Layout}
+          dashboard={ToMonitoring}
+          catchAll={ToNotFound}
+          loginPage={false}
+          authCallbackPage={false}
+          disableTelemetry
+          title={country.brand}
+        >
+          {children}
+        </AdminUI>
+      </BasenameContextProvider>
+    </AdminContext>
   );
 }

@@ -3,6 +3,7 @@
  * lacks shows in Spanish). Other languages are loaded on demand. Every locale change also sets
  * `lang` and `dir` on <html> and tells subscribers (App switches the theme direction with it).
  */
+import { useSyncExternalStore } from 'react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import es from '../i18n/es';
@@ -57,3 +58,6 @@ export function createI18nProvider(): AppI18nProvider {
     },
   };
 }
+
+/** The locale the messages are in now (it changes once a newly chosen language's messages are loaded). */
+export const useCurrentLocale = (i18n: AppI18nProvider) => useSyncExternalStore(i18n.subscribe, i18n.getLocale);

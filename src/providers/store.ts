@@ -6,8 +6,17 @@
 import { localStorageStore, type Store } from 'react-admin';
 
 export function createStore(base: Store = localStorageStore('1', 'Solar')): Store {
+  // The app shell and the admin inside it both provide this store: it is set up by the first and
+  // torn down with the last, so leaving the admin keeps the shell's sync with other tabs.
+  let providers = 0;
   return {
     ...base,
+    setup() {
+      if (providers++ === 0) base.setup();
+    },
+    teardown() {
+      if (--providers === 0) base.teardown();
+    },
     reset() {
       const locale = base.getItem('locale');
       base.reset();

@@ -73,14 +73,15 @@ let counter = 0;
 /**
  * `opts.mailer` replaces the in-memory mailer; `opts.realMailer` lets the app build its own from the
  * config (SMTP_URL, or the outbox directory), as in production; `ctx.mailer` then stays empty.
+ * `opts.webDir` serves a built web app from that directory, as `npm start` serves dist/.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ...env });
   const database = await openTestDatabase();
   await seedBase(database.db);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer });
+  const app = await buildApp({ config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir });
   await app.ready();
 
   const ctx: TestContext = {

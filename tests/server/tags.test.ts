@@ -73,6 +73,19 @@ describe('tags, memberships and tag-project links', () => {
     expect(page.next).toContain('page=2');
   });
 
+  it("an ordinary user does not learn how many users a tag has (they are other customers); staff do", async () => {
+    await created(await post(staff, '/api/tag-user/create', { tag: north.id, customuser: bob.user.id }));
+    const mine = (await get(alice.token, `/api/tag/list/${north.id}`)).json();
+    expect(mine).toEqual({ id: north.id, name: 'Zona Norte', created_at: expect.any(String), projects_count: 1 });
+    const listed = (await get(alice.token, '/api/tag-all/list')).json();
+    expect(listed).toEqual([{ id: north.id, name: 'Zona Norte', created_at: expect.any(String), projects_count: 1 }]);
+    const paged = (await get(alice.token, '/api/tag-all/list?page=1')).json();
+    expect(paged.results[0]).not.toHaveProperty('users_count');
+    expect((await get(staff, `/api/tag/list/${north.id}`)).json()).toMatchObject({ users_count: 2, projects_count: 1 });
+    const membership = (await get(staff, `/api/tag-user-tag/list/${north.id}`)).json().find((m: { customuser: number }) => m.customuser === bob.user.id);
+    expect((await del(staff, `/api/tag-user/deleted/${membership.id}`)).statusCode).toBe(204);
+  });
+
   it("tag-user-all lists the caller's own memberships; staff get everyone's with ?admin=True", async () => {
     const mine = (await get(alice.token, '/api/tag-user-all/list')).json();
     expect(mine).toEqual([aliceNorth]);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { ticketMessages, tickets, users } from '../../server/db/schema.js';
+import { buildApp } from '../../server/app.js';
 import { createTestContext, FAKE_PNG, multipart, PDF_MIN, PNG_1x1, type TestContext } from './harness.js';
 
 type Who = { user: typeof users.$inferSelect; token: string };
@@ -31,7 +32,12 @@ const openTicket = async (who: Who, fields: Parameters<typeof multipart>[0] = {}
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const mediaFiles = () => (fs.existsSync(ctx.config.mediaDir) ? fs.readdirSync(ctx.config.mediaDir) : []);
+/** Attachments are kept apart from the public media, under MEDIA_DIR/private. */
+const privateDir = () => path.join(ctx.config.mediaDir, 'private');
+const mediaFiles = () => (fs.existsSync(privateDir()) ? fs.readdirSync(privateDir()) : []);
+/** The stored file of an attachment URL (`/media/private/<name>?u=..&exp=..&sig=..`). */
+const fileOf = (url: string) => path.basename(new URL(url, 'http://x').pathname);
+const SIGNED = (ext: string) => new RegExp(`^/media/private/[\\w-]+\\.${ext}\\?u=\\d+&exp=\\d+&sig=[\\w-]+$`);
 const countRows = async (table: typeof tickets | typeof ticketMessages) => (await ctx.database.db.select().from(table)).length;
 
 describe('ticket categories', () => {
@@ -86,18 +92,18 @@ describe('tickets', () => {
       id: expect.any(Number), title: 'Inversor sin datos', content: 'No veo datos desde ayer',
       status: 1, status_name: 'Activo', type: category.id, type_name: 'Soporte técnico',
       customuser: customer.user.id, user_fullname: 'Carla Cliente',
-      media: expect.stringMatching(/^\/media\/.+\.pdf$/),
+      media: expect.stringMatching(SIGNED('pdf')),
       assigned_user_admin: [], assigned_admin_fullname: 'Sin asignar',
       created_at: expect.any(String), updated_at: expect.any(String), messages_count: 0,
     });
     expect(new Date(ticket.created_at).toString()).not.toBe('Invalid Date');
-    expect(mediaFiles()).toContain(path.basename(ticket.media));
-    expect((await call(customer, 'GET', `/ticket/detail/${ticket.id}`)).json()).toEqual(ticket);
+    expect(mediaFiles()).toContain(fileOf(ticket.media));
+    expect((await call(customer, 'GET', `/ticket/detail/${ticket.id}`)).json()).toEqual({ ...ticket, media: expect.stringMatching(SIGNED('pdf')) });
   });
 
   it('accepts a PNG and rejects other content with 400 {media}, creating no ticket and no file', async () => {
     const png = await openTicket(customer, { media: { filename: 'captura.png', data: PNG_1x1, type: 'image/png' } });
-    expect(png.media).toMatch(/\.png$/);
+    expect(png.media).toMatch(SIGNED('png'));
     const [rows, files] = [await countRows(tickets), mediaFiles().length];
     const bad = await send(customer, 'POST', '/ticket/create', { title: 'T', content: 'C', media: { filename: 'x.pdf', data: FAKE_PNG, type: 'application/pdf' } });
     expect(bad.statusCode).toBe(400);
@@ -240,8 +246,8 @@ describe('tickets', () => {
     expect((await call(other, 'DELETE', `/ticket/delete/${ticket.id}`)).statusCode).toBe(404);
     expect((await call(customer, 'DELETE', `/ticket/delete/${ticket.id}`)).statusCode).toBe(204);
     expect((await call(customer, 'GET', `/ticket/detail/${ticket.id}`)).statusCode).toBe(404);
-    expect(mediaFiles()).not.toContain(path.basename(ticket.media));
-    expect(mediaFiles()).not.toContain(path.basename(reply.media));
+    expect(mediaFiles()).not.toContain(fileOf(ticket.media));
+    expect(mediaFiles()).not.toContain(fileOf(reply.media));
     expect((await ctx.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticket, ticket.id)))).toEqual([]);
     const theirs = await openTicket(other);
     expect((await call(admin2, 'DELETE', `/ticket/delete/${theirs.id}`)).statusCode).toBe(204);
@@ -282,9 +288,9 @@ describe('ticket messages', () => {
   it('attachments: PDF and PNG accepted, anything else 400 {media} with no message stored', async () => {
     const ticket = await openTicket(customer);
     const pdf = await send(customer, 'POST', '/ticket/message/create', { content: 'PDF', ticket: ticket.id, media: { filename: 'f.pdf', data: PDF_MIN } });
-    expect(pdf.json().media).toMatch(/\.pdf$/);
+    expect(pdf.json().media).toMatch(SIGNED('pdf'));
     const png = await send(customer, 'POST', '/ticket/message/create', { content: 'PNG', ticket: ticket.id, media: { filename: 'f.png', data: PNG_1x1 } });
-    expect(png.json().media).toMatch(/\.png$/);
+    expect(png.json().media).toMatch(SIGNED('png'));
     const served = await ctx.app.inject({ method: 'GET', url: png.json().media });
     expect(served.statusCode).toBe(200);
     const [rows, files] = [await countRows(ticketMessages), mediaFiles().length];
@@ -327,6 +333,125 @@ describe('ticket messages', () => {
     expect((await call(admin2, 'DELETE', `/ticket/message/delete/${staff.id}`)).statusCode).toBe(204);
     expect((await call(customer, 'GET', `/ticket/message/of/ticket/${ticket.id}`)).json()).toEqual([]);
     expect((await call(admin, 'DELETE', `/ticket/message/delete/${staff.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('attachments are seen only by who may see the ticket', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+  const withParam = (url: string, name: string, value: string) => {
+    const u = new URL(url, 'http://x');
+    u.searchParams.set(name, value);
+    return u.pathname + u.search;
+  };
+  let ticket: { id: number; media: string };
+  let message: { media: string };
+  beforeAll(async () => {
+    ticket = await openTicket(customer, { media: { filename: 'captura.png', data: PNG_1x1 } });
+    message = (await send(customer, 'POST', '/ticket/message/create', { content: 'La boleta', ticket: ticket.id, media: { filename: 'Boleta marzo.pdf', data: PDF_MIN } })).json();
+  });
+
+  it('the owner and staff get a signed link of their own, and the file through it', async () => {
+    const staffView = (await call(admin, 'GET', `/ticket/detail/${ticket.id}`)).json();
+    expect(staffView.media).toMatch(SIGNED('png'));
+    expect(new URL(staffView.media, 'http://x').searchParams.get('u')).toBe(String(admin.user.id));
+    const staffThread = (await call(admin, 'GET', `/ticket/message/of/ticket/${ticket.id}`)).json();
+    expect(staffThread[0].media).toMatch(SIGNED('pdf'));
+    const ownerList = (await call(customer, 'GET', '/ticket/list')).json().find((t: { id: number }) => t.id === ticket.id);
+    expect(new URL(ownerList.media, 'http://x').searchParams.get('u')).toBe(String(customer.user.id));
+
+    for (const url of [ticket.media, ownerList.media, staffView.media]) {
+      const image = await get(url);
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.equals(PNG_1x1)).toBe(true);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['content-disposition']).toMatch(/^inline; filename="?[\w-]+\.png"?$/);
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      expect(image.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+      expect(image.headers['cache-control']).toMatch(/^private/);
+    }
+    const pdf = await get(staffThread[0].media);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="?[\w-]+\.pdf"?$/);
+    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox;/);
+  });
+
+  it('another customer and an anonymous client get no file', async () => {
+    // They cannot read the ticket, so no link is ever made for them...
+    expect((await call(other, 'GET', `/ticket/detail/${ticket.id}`)).statusCode).toBe(404);
+    expect((await call(other, 'GET', `/ticket/message/of/ticket/${ticket.id}`)).statusCode).toBe(404);
+    // ... and the file's name alone opens nothing, with or without a bearer token.
+    const bare = new URL(message.media, 'http://x').pathname;
+    for (const headers of [{}, { authorization: `Bearer ${other.token}` }, { authorization: `Bearer ${customer.token}` }] as Record<string, string>[]) {
+      const res = await get(bare, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+    // Nor through the public media path, however it is spelled.
+    const name = fileOf(message.media);
+    for (const url of [`/media/${name}`, `/media/private%2F${name}`, `/media/private/../private/${name}`, `/media/./private/${name}`]) {
+      expect((await get(url)).statusCode, url).toBeGreaterThanOrEqual(403);
+      expect((await get(url)).rawPayload.equals(PDF_MIN), url).toBe(false);
+    }
+  });
+
+  it('a tampered link is refused: other signature, other user, other file, later expiry', async () => {
+    const url = message.media;
+    const sig = new URL(url, 'http://x').searchParams.get('sig')!;
+    const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
+    const otherFile = new URL(ticket.media, 'http://x').pathname + new URL(url, 'http://x').search;
+    for (const bad of [
+      withParam(url, 'sig', `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`),
+      withParam(url, 'sig', ''),
+      withParam(url, 'u', String(other.user.id)),
+      withParam(url, 'exp', String(exp + 3600)),
+      withParam(url, 'exp', 'x'),
+      otherFile,
+    ]) {
+      const res = await get(bad);
+      expect(res.statusCode, bad).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+    expect((await get(url)).statusCode).toBe(200);
+  });
+
+  it('a link stops working once it expires, and when its user is deactivated', async () => {
+    const url = message.media;
+    expect((await get(url)).statusCode).toBe(200);
+    vi.useFakeTimers({ now: Date.now() + 2 * 3600 * 1000, toFake: ['Date'] });
+    try {
+      expect((await get(url)).statusCode).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
+    const customer2 = await ctx.userWithToken();
+    const own = await openTicket(customer2, { media: { filename: 'x.png', data: PNG_1x1 } });
+    expect((await get(own.media)).statusCode).toBe(200);
+    await ctx.database.db.update(users).set({ is_active: false }).where(eq(users.id, customer2.user.id));
+    expect((await get(own.media)).statusCode).toBe(403);
+  });
+
+  it('attachments stored at public paths before are moved to private storage when the server starts', async () => {
+    const legacy = `legacy-${Date.now()}.png`;
+    fs.writeFileSync(path.join(ctx.config.mediaDir, legacy), PNG_1x1);
+    const [row] = await ctx.database.db.insert(tickets).values({ title: 'Antiguo', content: 'Con adjunto', customuser: customer.user.id, media: `/media/${legacy}` }).returning();
+    const [reply] = await ctx.database.db.insert(ticketMessages).values({ ticket: row.id, customuser: customer.user.id, content: 'Sin archivo en disco', media: '/media/missing.pdf' }).returning();
+    expect((await get(`/media/${legacy}`)).statusCode).toBe(200); // public until the next start
+    const restarted = await buildApp({ config: ctx.config, db: ctx.database.db, mailer: ctx.mailer });
+    try {
+      await restarted.ready();
+      expect((await get(`/media/${legacy}`)).statusCode).toBe(404);
+      expect(mediaFiles()).toContain(legacy);
+      const [moved] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, row.id));
+      expect(moved.media).toBe(`/media/private/${legacy}`);
+      const [movedReply] = await ctx.database.db.select().from(ticketMessages).where(eq(ticketMessages.id, reply.id));
+      expect(movedReply.media).toBe('/media/private/missing.pdf');
+      const item = (await call(customer, 'GET', `/ticket/detail/${row.id}`)).json();
+      expect(item.media).toMatch(SIGNED('png'));
+      expect((await get(item.media)).rawPayload.equals(PNG_1x1)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
   });
 });
 

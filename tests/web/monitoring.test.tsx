@@ -8,6 +8,8 @@ import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { MonitoringPage } from '../../src/pages/monitoring/MonitoringPage';
+// A lazy chunk in the app; loaded up front here so the waits below time the page, not the module's first transform.
+import '../../src/pages/monitoring/ChartPanel';
 import type { Snapshot } from '../../src/pages/monitoring/api';
 import { chartTable, tableCsv } from '../../src/pages/monitoring/chartData';
 import { buildCsv } from '../../src/pages/monitoring/csv';

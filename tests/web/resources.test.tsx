@@ -2,7 +2,7 @@
  * The resource screens as a user sees them: lists with their empty texts and search, forms with the
  * SPEC §5 validation, and the SPEC §8 'Excelente' / 'Error' dialogs and toasts after each call.
  */
-import { fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -253,6 +253,18 @@ describe('users', () => {
 });
 
 describe('tags', () => {
+  it('the list counts a tag\'s users for staff only (the API tells nobody else)', async () => {
+    const tags = [{ id: 4, name: 'Zona centro', users_count: 3, projects_count: 2 }];
+    renderAdmin('/tags', { dataProvider: fakeDataProvider({ tags }) });
+    await waitFor(() => expect(screen.getByText('Zona centro')).toBeInTheDocument());
+    expect(screen.getByRole('columnheader', { name: 'Usuarios' })).toBeInTheDocument();
+    cleanup();
+    renderAdmin('/tags', { dataProvider: fakeDataProvider({ tags: [{ id: 4, name: 'Zona centro', projects_count: 2 }] }), staff: false });
+    await waitFor(() => expect(screen.getByText('Zona centro')).toBeInTheDocument());
+    expect(screen.getByRole('columnheader', { name: 'Proyectos' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Usuarios' })).not.toBeInTheDocument();
+  });
+
   it('an administrator adds a user to a tag and is told so', async () => {
     const dataProvider = fakeDataProvider({
       tags: [{ id: 4, name: 'Zona centro', users_count: 0, projects_count: 0 }],

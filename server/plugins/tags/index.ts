@@ -20,7 +20,8 @@ const TagParams = Type.Object({ tagId: S.id() });
 
 export const Tag = Type.Object({
   id: Type.Integer(), name: Type.String(), created_at: S.timestamp(),
-  users_count: Type.Integer(), projects_count: Type.Integer(),
+  users_count: Type.Optional(Type.Integer({ description: 'staff only: the members are other customers' })),
+  projects_count: Type.Integer(),
 }, { title: 'Tag' });
 
 export const TagUser = Type.Object({
@@ -105,15 +106,19 @@ export default fp(async (app) => {
     paths: { list: '/tag-all/list', one: '/tag/list/:id', create: '/tag/create', update: '/tag/update/:id', delete: '/tag/deleted/:id' },
     ordering: { name: tags.name, id: tags.id, created_at: tags.created_at },
     search: [tags.name],
-    async serialize(_request, rows) {
+    async serialize(request, rows) {
       const ids = rows.map((r) => r.id);
       if (!ids.length) return [];
       const countBy = async (table: typeof tagUsers | typeof tagProjects) => new Map(
         (await db.select({ tag: table.tag, n: count() }).from(table).where(inArray(table.tag, ids)).groupBy(table.tag))
           .map(({ tag, n }) => [tag, Number(n)]),
       );
-      const [members, linked] = await Promise.all([countBy(tagUsers), countBy(tagProjects)]);
-      return rows.map((r) => ({ ...r, users_count: members.get(r.id) ?? 0, projects_count: linked.get(r.id) ?? 0 }));
+      // How many users share a tag tells a customer about other customers: staff only.
+      const staff = currentUser(request).is_staff;
+      const [members, linked] = await Promise.all([staff ? countBy(tagUsers) : undefined, countBy(tagProjects)]);
+      return rows.map((r) => ({
+        ...r, ...(members && { users_count: members.get(r.id) ?? 0 }), projects_count: linked.get(r.id) ?? 0,
+      }));
     },
   });
 

@@ -13,12 +13,14 @@ import { currentUser } from '../../core/access.js';
 import { fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
 import { list, listOf, ListQuery } from '../../core/lists.js';
 import { removeMedia, withUploads } from '../../core/uploads.js';
+import { withAttachmentLinks } from '../../core/attachments.js';
 import { userFullName } from '../users/index.js';
 import {
   ACTIVE, activeStaff, loadTicket, messageFields, messageItem, MessageItem, messageJoin, serializeTickets, Status,
   ticketFields, ticketItem, TicketItem, ticketJoin, ticketScope,
 } from './items.js';
 import { notifyTicketEvent } from './events.js';
+import { moveLegacyAttachments } from './legacy.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const multipart = ['multipart/form-data', 'application/json'];
@@ -61,6 +63,8 @@ const NOT_ADMIN = 'El usuario seleccionado no es un administrador.';
 
 export default fp(async (app) => {
   const { db } = app;
+  // A failure here (database down) must not keep the server from starting: logged, retried at the next start.
+  app.addHook('onReady', () => moveLegacyAttachments(app).catch((err) => app.log.error({ err }, 'moving old ticket attachments failed')));
 
   // ---------- categories ----------
 
@@ -123,7 +127,7 @@ export default fp(async (app) => {
     const body = request.body as { title: string; content: string; customuser?: number | null; type?: number | null; status?: 1 | 2 };
     const customuser = me.is_staff ? body.customuser ?? me.id : me.id;
     await checkReferences(request, { customuser, type: body.type }, { customuser: { table: users }, type: { table: ticketTypes } });
-    const ticket = await withUploads(request, { media: 'media' }, async ({ media }) => {
+    const ticket = await withUploads(request, { media: 'attachment' }, async ({ media }) => {
       const [row] = await db.insert(tickets).values({
         title: body.title, content: body.content, customuser, type: body.type ?? null, status: body.status ?? ACTIVE, media: media ?? null,
       }).returning();
@@ -222,11 +226,12 @@ export default fp(async (app) => {
     const { id } = request.params as { id: number };
     await loadTicket(request, id);
     (request.query as ListQuery).ordering ||= 'created_at,id';
-    return list(db, request, {
+    const result = await list(db, request, {
       table: ticketMessages, fields: messageFields, join: messageJoin, where: eq(ticketMessages.ticket, id),
       ordering: { created_at: ticketMessages.created_at, id: ticketMessages.id },
       search: [ticketMessages.content],
     });
+    return serializeList(result, (rows) => withAttachmentLinks(request, rows));
   });
 
   app.post('/ticket/message/create', {
@@ -242,7 +247,7 @@ export default fp(async (app) => {
     const [ticket] = await db.select().from(tickets).where(and(eq(tickets.id, body.ticket), ticketScope(request)));
     if (!ticket) throw fieldError('ticket', MSG.unknownId(body.ticket));
     if (ticket.status !== ACTIVE && !me.is_staff) throw nonFieldError('El ticket está cerrado y no admite nuevos mensajes.');
-    const message = await withUploads(request, { media: 'media' }, (paths) => db.transaction(async (tx) => {
+    const message = await withUploads(request, { media: 'attachment' }, (paths) => db.transaction(async (tx) => {
       const [row] = await tx.insert(ticketMessages).values({ ticket: ticket.id, customuser: me.id, content: body.content, media: paths.media ?? null }).returning();
       await tx.update(tickets).set({ updated_at: new Date() }).where(eq(tickets.id, ticket.id));
       return row;

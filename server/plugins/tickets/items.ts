@@ -10,6 +10,7 @@ import { S } from '../../core/crud.js';
 import { notFound } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
 import { userFullName } from '../users/index.js';
+import { attachmentLink, withAttachmentLinks } from '../../core/attachments.js';
 
 export const ACTIVE = 1;
 export const CLOSED = 2;
@@ -26,7 +27,7 @@ export const TicketItem = Type.Object({
   status: Type.Integer(), status_name: Type.String(),
   type: S.nullable(Type.Integer()), type_name: S.nullable(Type.String()),
   customuser: Type.Integer(), user_fullname: Type.String(),
-  media: S.nullable(Type.String()),
+  media: S.nullable(Type.String({ description: 'a link to the attachment for the caller, valid for about an hour' })),
   assigned_user_admin: Type.Array(AssignedAdmin, { description: 'the assigned administrator (a list; the first entry is the one used)' }),
   assigned_admin_fullname: Type.String({ description: "'Sin asignar' when none" }),
   created_at: S.timestamp(), updated_at: S.timestamp(),
@@ -36,7 +37,8 @@ export const TicketItem = Type.Object({
 export const MessageItem = Type.Object({
   id: Type.Integer(), ticket: Type.Integer(), customuser: Type.Integer(), user_fullname: Type.String(),
   is_staff: Type.Boolean({ description: 'whether the author is an administrator' }),
-  content: Type.String(), media: S.nullable(Type.String()), created_at: S.timestamp(),
+  content: Type.String(), media: S.nullable(Type.String({ description: 'a link to the attachment for the caller, valid for about an hour' })),
+  created_at: S.timestamp(),
 }, { title: 'TicketMessage' });
 
 /** The tickets the caller may see: no condition for staff, their own for anyone else. */
@@ -81,6 +83,7 @@ export async function serializeTickets(request: FastifyRequest, rows: TicketRow[
     const assigned = admins.filter((a) => a.ticket === row.id).map(({ ticket: _, ...admin }) => admin);
     return {
       ...row,
+      media: attachmentLink(request, row.media),
       status_name: statusName(row.status),
       assigned_user_admin: assigned,
       assigned_admin_fullname: assigned.length ? assigned[0].full_name : 'Sin asignar',
@@ -102,6 +105,6 @@ export const messageFields = {
 export const messageJoin = <Q>(q: Q): Q => (q as any).innerJoin(users, eq(users.id, ticketMessages.customuser));
 
 export async function messageItem(request: FastifyRequest, id: number) {
-  const [row] = await messageJoin(request.server.db.select(messageFields).from(ticketMessages).$dynamic()).where(eq(ticketMessages.id, id));
-  return row;
+  const rows = await messageJoin(request.server.db.select(messageFields).from(ticketMessages).$dynamic()).where(eq(ticketMessages.id, id));
+  return withAttachmentLinks(request, rows)[0];
 }

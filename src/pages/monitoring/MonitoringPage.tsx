@@ -3,7 +3,7 @@
  * the plant's live snapshot as figures and a power flow (refreshed every 60 s and when the tab
  * regains focus), its history chart, the 3-day forecast and the project's plants on a map.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, FormControl, InputLabel, MenuItem, Select, Stack, Typography,
 } from '@mui/material';
@@ -12,11 +12,29 @@ import { Title, useGetList, useGetManyReference, useStore, useTranslate, type Ra
 import { fetchSnapshot, type Snapshot } from './api';
 import { KpiCards, StatusLine } from './KpiCards';
 import { PowerFlow } from './PowerFlow';
-import { ChartPanel } from './ChartPanel';
 import { WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 
-const PlantsMap = lazy(() => import('./PlantsMap'));
+// The chart (MUI X charts and date pickers) and the map (Leaflet) are chunks of their own, so no
+// other page loads them. This page fetches both ahead of rendering them: as soon as the admin's code
+// runs when the browser opens this address, else as the page mounts, while its first calls are under way.
+let chartModule: typeof import('./ChartPanel') | undefined;
+let mapModule: typeof import('./PlantsMap') | undefined;
+const loadChart = () => import('./ChartPanel').then((m) => (chartModule = m));
+const loadMap = () => import('./PlantsMap').then((m) => (mapModule = m));
+const LazyChartPanel = lazy(() => loadChart().then((m) => ({ default: m.ChartPanel })));
+const LazyPlantsMap = lazy(() => loadMap());
+// Once fetched, a chunk is rendered directly: suspending on it anyway would hold the chart's first
+// call back by React's fallback throttle (300 ms).
+const ChartPanel = (props: ComponentProps<typeof LazyChartPanel>) =>
+  (chartModule ? <chartModule.ChartPanel {...props} /> : <LazyChartPanel {...props} />);
+const PlantsMap = (props: ComponentProps<typeof LazyPlantsMap>) =>
+  (mapModule ? <mapModule.default {...props} /> : <LazyPlantsMap {...props} />);
+const preloadChunks = () => {
+  void loadChart().catch(() => undefined);
+  void loadMap().catch(() => undefined);
+};
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app/monitoring')) preloadChunks();
 
 /** How often the snapshot is read again (ms). */
 export const REFRESH_MS = 60_000;
@@ -48,6 +66,8 @@ function PlantView({ plant, plants }: { plant: RaRecord; plants: RaRecord[] }) {
   const { data: snapshot, error, isPending, refetch } = useQuery(snapshotQuery(plant.id as number));
   // The map's colours come from each plant's own snapshot (the selected one shares its query).
   const located = plants.filter((p) => typeof p.latitude === 'number' && typeof p.longitude === 'number');
+  // The other plants' snapshots only colour the map: asked once this plant's figures are in, so the
+  // server answers the figures first.
   const statuses = useQueries({ queries: located.map((p) => snapshotQuery(p.id as number)) });
   const mapPlants: MapPlant[] = located.map((p, i) => ({
     id: p.id as number, name: p.name, latitude: p.latitude, longitude: p.longitude,
@@ -83,7 +103,9 @@ function PlantView({ plant, plants }: { plant: RaRecord; plants: RaRecord[] }) {
         </Section>
         <WeatherCard plantId={plant.id as number} />
       </Box>
-      <ChartPanel plantId={plant.id as number} plantName={plant.name} />
+      <Suspense fallback={<Loading />}>
+        <ChartPanel plantId={plant.id as number} plantName={plant.name} />
+      </Suspense>
       <Section title={translate('app.monitoring.map.title')}>
         {!located.length && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.monitoring.map.no_coordinates')}</Alert>}
         <Suspense fallback={<Loading />}>
@@ -121,6 +143,7 @@ function ProjectView({ project, selector }: { project: RaRecord; selector: (plan
 
 export const MonitoringPage = () => {
   const translate = useTranslate();
+  useEffect(preloadChunks, []);
   const [storedProject, setProject] = useStore<number | null>('monitoring.project', null);
   const [, setPlant] = useStore<number | null>('monitoring.plant', null);
   const { data, isPending, error } = useGetList('projects', {

@@ -6,6 +6,12 @@ import { CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { country } from '../../config/country';
 
+/**
+ * OpenStreetMap's tile server, without the old a/b/c subdomains (deprecated by OSM): the one host the
+ * Content-Security-Policy allows images from (server/app.ts).
+ */
+const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 export interface MapPlant { id: number; name: string; latitude: number; longitude: number; online: boolean | null }
 
 export default function PlantsMap({ plants, selected, onSelect, statusLabel }: {
@@ -19,7 +25,7 @@ export default function PlantsMap({ plants, selected, onSelect, statusLabel }: {
     <MapContainer key={plants.map((p) => p.id).join(',')} center={center} zoom={plants.length ? 10 : 6}
       style={{ height: 320, width: '100%', borderRadius: 4 }} scrollWheelZoom={false}>
       <TileLayer attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" />
+        url={TILES} />
       {plants.map((p) => {
         const color = p.online === null ? '#9e9e9e' : p.online ? '#2e7d32' : '#d32f2f';
         return (

@@ -1,10 +1,11 @@
 /** /forgot-password: mails a link to set a new password. */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { request } from '../../providers/http';
 import { AuthCard } from './PublicLayout';
+import { FilledField } from './FilledField';
 import { emailRules, useForm } from './form';
 
 export const ForgotPasswordPage = () => {
@@ -31,7 +32,7 @@ export const ForgotPasswordPage = () => {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
+        <FilledField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
         <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
           {translate('app.auth.forgot.submit')}
         </Button>

@@ -6,13 +6,14 @@
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import { useTranslate } from 'react-admin';
 import { authProvider } from '../../providers/authProvider';
 import { API_BASE } from '../../providers/http';
 import { getAccessToken, getProfile, takeFlash } from '../../providers/session';
 import { AuthCard } from './PublicLayout';
+import { FilledField } from './FilledField';
 import { emailRules, passwordRules, useForm } from './form';
 import { ResendActivation, type AwaitingAccount } from './ResendActivation';
 
@@ -72,8 +73,8 @@ export const LoginPage = () => {
         </Box>
       )}
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <TextField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
-        <TextField {...form.field('password')} type="password" autoComplete="current-password" label={translate('app.auth.password')} />
+        <FilledField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
+        <FilledField {...form.field('password')} type="password" autoComplete="current-password" label={translate('app.auth.password')} />
         <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
           {translate('app.auth.login.submit')}
         </Button>

@@ -1,8 +1,8 @@
 /** The frame of the pages outside the admin: brand, tagline, language switcher, a centred card. */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Box, Card, CardContent, CssBaseline, Typography } from '@mui/material';
-import { Notification, useTranslate } from 'react-admin';
+import { useNotificationContext, useTranslate } from 'react-admin';
 import { country } from '../../config/country';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { palette } from '../../theme';
@@ -26,10 +26,19 @@ export const PublicLayout = () => {
           <Outlet />
         </Box>
       </Box>
-      <Notification />
+      <Notifications />
     </CssBaseline>
   );
 };
+
+const Notification = lazy(() => import('../../components/Notification'));
+
+/** react-admin's notification area, loaded with the first notification (the public pages rarely have one). */
+function Notifications() {
+  const { notifications } = useNotificationContext();
+  if (!notifications.length) return null;
+  return <Suspense fallback={null}><Notification /></Suspense>;
+}
 
 /** A page's card with its title. */
 export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (

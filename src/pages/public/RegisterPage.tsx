@@ -4,10 +4,11 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { request } from '../../providers/http';
 import { AuthCard } from './PublicLayout';
+import { FilledField } from './FilledField';
 import { emailRules, passwordRules, required, serverFieldErrors, useForm } from './form';
 import { ResendActivation, type AwaitingAccount } from './ResendActivation';
 
@@ -63,13 +64,13 @@ export const RegisterPage = () => {
       {error && <Alert severity="error" sx={{ mb: 2 }} role="alert">{error}</Alert>}
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }}>
-          <TextField {...form.field('first_name')} autoComplete="given-name" label={translate('app.auth.first_name')} />
-          <TextField {...form.field('last_name')} autoComplete="family-name" label={translate('app.auth.last_name')} />
+          <FilledField {...form.field('first_name')} autoComplete="given-name" label={translate('app.auth.first_name')} />
+          <FilledField {...form.field('last_name')} autoComplete="family-name" label={translate('app.auth.last_name')} />
         </Stack>
-        <TextField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} />
-        <TextField {...form.field('phone')} type="tel" autoComplete="tel" label={translate('app.auth.phone')} />
-        <TextField {...form.field('address')} autoComplete="street-address" label={translate('app.auth.address')} />
-        <TextField {...form.field('password')} type="password" autoComplete="new-password" label={translate('app.auth.password')} />
+        <FilledField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} />
+        <FilledField {...form.field('phone')} type="tel" autoComplete="tel" label={translate('app.auth.phone')} />
+        <FilledField {...form.field('address')} autoComplete="street-address" label={translate('app.auth.address')} />
+        <FilledField {...form.field('password')} type="password" autoComplete="new-password" label={translate('app.auth.password')} />
         <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
           {translate('app.auth.register.submit')}
         </Button>

@@ -1,10 +1,11 @@
 /** /user/reset-password/:code/:token: checks the mailed link, then sets the new password. */
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { request } from '../../providers/http';
 import { AuthCard } from './PublicLayout';
+import { FilledField } from './FilledField';
 import { passwordRules, required, sameAs, useForm } from './form';
 import { useOnce } from './useOnce';
 
@@ -54,8 +55,8 @@ export const ResetPasswordPage = () => {
       )}
       {link === 'valid' && !result && (
         <Box component="form" noValidate onSubmit={onSubmit}>
-          <TextField {...form.field('password')} type="password" autoComplete="new-password" label={translate('app.auth.password')} autoFocus />
-          <TextField {...form.field('password_confirm')} type="password" autoComplete="new-password" label={translate('app.auth.password_confirm')} />
+          <FilledField {...form.field('password')} type="password" autoComplete="new-password" label={translate('app.auth.password')} autoFocus />
+          <FilledField {...form.field('password_confirm')} type="password" autoComplete="new-password" label={translate('app.auth.password_confirm')} />
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
             {translate('app.auth.reset.submit')}
           </Button>

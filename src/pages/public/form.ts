@@ -31,7 +31,7 @@ export function validate(values: Record<string, string>, rules: Record<string, R
 
 /**
  * Values, errors (validated on submit, then as the user types), a `processing` flag for the
- * submit button, and `field(name)` props for a MUI TextField.
+ * submit button, and `field(name)` props for a FilledField.
  */
 export function useForm<T extends Record<string, string>>(initial: T, rules: Partial<Record<keyof T, Rule[]>>) {
   const translate = useTranslate();

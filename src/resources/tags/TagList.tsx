@@ -1,12 +1,17 @@
 import { DataTable } from 'react-admin';
 import { SearchList } from '../../components/SearchList';
+import { useIsStaff } from '../../components/permissions';
 
-export const TagList = () => (
-  <SearchList sort={{ field: 'name', order: 'ASC' }}>
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <DataTable.Col source="name" />
-      <DataTable.NumberCol source="users_count" disableSort />
-      <DataTable.NumberCol source="projects_count" disableSort />
-    </DataTable>
-  </SearchList>
-);
+export const TagList = () => {
+  // The API tells only staff how many users a tag has (they are other customers).
+  const isStaff = useIsStaff();
+  return (
+    <SearchList sort={{ field: 'name', order: 'ASC' }}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        {isStaff && <DataTable.NumberCol source="users_count" disableSort />}
+        <DataTable.NumberCol source="projects_count" disableSort />
+      </DataTable>
+    </SearchList>
+  );
+};

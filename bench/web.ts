@@ -1,0 +1,112 @@
+/**
+ * First-load benchmark of the web app (issue "fast first load"): the built app (`npm run build`,
+ * skipped with BENCH_SKIP_BUILD=1) served by the real server (`server/main.ts` on its own data dir
+ * and a free port, demo on with 2 days of backfill, e2e/harness.ts), driven in Debian's Chromium.
+ * Prints, each against its target:
+ * 1. the script bytes of the login page and of the monitoring page, as sent (compressed) and
+ *    decoded (raw), on a cold cache;
+ * 2. the monitoring page's time to ready (navigation start until the KPI cards and the day chart's
+ *    line are drawn), cold cache, signed in, median of BENCH_RUNS (default 5);
+ * 3. with BENCH_VERBOSE=1, the requests of one cold monitoring load in the order they start, with
+ *    when each started and ended (ms since navigation start), to see waterfalls.
+ * Figures, not a test: it exits 0 whatever they are. Only 127.0.0.1 is contacted (the map's tiles
+ * are refused offline). Run: `npm run bench:web`.
+ */
+import { execSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { launchBrowser, signIn, startServer } from '../e2e/harness.js';
+
+const LOGIN_TARGET_BYTES = 150 * 1024;
+const READY_TARGET_MS = 800;
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+
+interface ScriptBytes { sent: number; raw: number; files: number; encodings: Set<string> }
+
+/** Collects the scripts a page downloads; `total()` waits for their bodies. */
+function watchScripts(page: Page) {
+  const responses: Response[] = [];
+  page.on('response', (response) => { if (response.request().resourceType() === 'script') responses.push(response); });
+  return async (): Promise<ScriptBytes> => {
+    const out: ScriptBytes = { sent: 0, raw: 0, files: 0, encodings: new Set() };
+    for (const response of responses) {
+      const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
+      out.sent += sizes.responseBodySize;
+      out.raw += body.length;
+      out.files += 1;
+      out.encodings.add((await response.headerValue('content-encoding')) ?? 'none');
+    }
+    return out;
+  };
+}
+
+/** Resolves with performance.now() (ms since navigation start) once the KPIs and the day chart's line are drawn. */
+const monitoringReady = (page: Page) => page.waitForFunction(() => {
+  const kpis = document.querySelectorAll('.MuiCard-root[aria-label]').length;
+  const line = document.querySelector('.MuiLineElement-root[d]');
+  return kpis >= 5 && line ? performance.now() : false;
+}, undefined, { polling: 'raf', timeout: 60_000 }).then((handle) => handle.jsonValue() as Promise<number>);
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const verdict = (ok: boolean) => (ok ? 'meets the target' : 'OVER the target');
+
+async function coldContext(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  // A new context has an empty HTTP cache: every load below is cold.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CL', storageState });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  return { context, page };
+}
+
+if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { stdio: 'inherit' });
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  console.log(`\nweb bench against ${server.url} (built app, demo data)\n`);
+
+  // 1. The login page.
+  const login = await coldContext(browser);
+  const loginScripts = watchScripts(login.page);
+  await login.page.goto(`${server.url}/login`);
+  await login.page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+  await login.page.waitForLoadState('networkidle');
+  const loginBytes = await loginScripts();
+  // Signing in here gives the session (tokens and profile in localStorage) the monitoring runs start with.
+  await signIn(login.page, server.url, 'cliente@demo.cl', 'cliente1234');
+  const session = await login.context.storageState();
+  await login.context.close();
+
+  // 2. The monitoring page, cold, signed in.
+  const times: number[] = [];
+  let monitoringBytes: ScriptBytes | undefined;
+  for (let run = 0; run < RUNS; run += 1) {
+    const { context, page } = await coldContext(browser, session);
+    const scripts = watchScripts(page);
+    await page.goto(`${server.url}/app/monitoring`);
+    times.push(await monitoringReady(page));
+    await page.waitForLoadState('networkidle');
+    if (run === 0) {
+      monitoringBytes = await scripts();
+      if (process.env.BENCH_VERBOSE === '1') {
+        const timeline = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return `${r.startTime.toFixed(0).padStart(6)} ${r.responseEnd.toFixed(0).padStart(6)} ms  ${r.initiatorType.padEnd(14)} ${r.name.replace(location.origin, '')}`;
+        }));
+        console.log(`requests of a cold monitoring load (start, end, what), ready at ${times[0].toFixed(0)} ms:\n${timeline.join('\n')}\n`);
+      }
+    }
+    await context.close();
+  }
+
+  const line = (what: string, b: ScriptBytes) =>
+    `${what.padEnd(32)} ${kb(b.sent).padStart(10)} sent (${[...b.encodings].join(', ')}), ${kb(b.raw).padStart(10)} raw, ${b.files} files`;
+  console.log(line('login page scripts', loginBytes));
+  console.log(`  target <= ${kb(LOGIN_TARGET_BYTES)} compressed: ${verdict(loginBytes.sent <= LOGIN_TARGET_BYTES)}`);
+  console.log(line('monitoring page scripts', monitoringBytes!));
+  const ready = median(times);
+  console.log(`${'monitoring ready (median)'.padEnd(32)} ${`${ready.toFixed(0)} ms`.padStart(10)} over ${RUNS} cold loads: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  console.log(`  target <= ${READY_TARGET_MS} ms: ${verdict(ready <= READY_TARGET_MS)}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
