@@ -106,13 +106,28 @@ function fail(method: string, path: string, status: number, body: unknown): neve
 let refreshing: Promise<boolean> | null = null;
 
 /**
+ * Runs `exchange` while no other tab of this browser exchanges the same refresh token. The server
+ * treats a refresh token presented twice as stolen and ends the session (rotation with reuse
+ * detection), so two tabs refreshing at once with the token they share would sign each other out.
+ * Web Locks serialize them; where the browser has none, the tab goes alone as before.
+ */
+function acrossTabs(exchange: () => Promise<boolean>): Promise<boolean> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request('portal-solar-token-refresh', exchange) : exchange();
+}
+
+/**
  * Exchanges the refresh token for a new pair. Concurrent callers share one exchange, so two
- * requests failing with 401 at once cause a single POST /auth/token/refresh.
+ * requests failing with 401 at once cause a single POST /auth/token/refresh; and tabs take turns,
+ * so a tab that waited finds the pair another tab already renewed and uses it.
  */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const seen = getRefreshToken();
+  refreshing ??= acrossTabs(async () => {
     const refresh = getRefreshToken();
     if (!refresh) return false;
+    // Another tab rotated the pair while this one waited: its tokens (shared storage) are ours too.
+    if (refresh !== seen && getAccessToken()) return true;
     try {
       const response = await fetch(buildUrl('/auth/token/refresh'), {
         method: 'POST',
@@ -127,7 +142,7 @@ export function refreshSession(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

@@ -509,6 +509,31 @@ describe('authProvider and the http wrapper', () => {
     expect(calls).toHaveLength(5);
   });
 
+  it('two tabs refreshing at once take turns: the second uses the pair the first got, and the server sees the token once', async () => {
+    // Two tabs = two instances of the http module sharing localStorage, and the browser's Web Locks.
+    let queue = Promise.resolve();
+    const locks = { request: (_name: string, task: () => Promise<unknown>) => { const run = queue.then(task); queue = run.then(() => undefined, () => undefined); return run; } };
+    vi.stubGlobal('navigator', { ...globalThis.navigator, locks });
+    const otherTab = await vi.importActual<typeof import('../../src/providers/http')>('../../src/providers/http?tab=2');
+    setTokens({ access: 'OLD', refresh: 'R' });
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((resolve) => { releaseRefresh = resolve; });
+    mockFetch(async (call) => {
+      if (call.url.pathname === '/api/auth/token/refresh') {
+        await refreshGate;
+        // A refresh token presented twice ends the session (server/plugins/auth/session.ts).
+        return (call.body as { refresh: string }).refresh === 'R' ? { body: { access: 'NEW', refresh: 'R2' } } : { status: 401, body: {} };
+      }
+      return call.headers.Authorization === 'Bearer NEW' ? { body: { path: call.url.pathname } } : { status: 401, body: {} };
+    });
+    const both = Promise.all([request('/tag/list/1'), otherTab.request('/tag/list/2')]);
+    await vi.waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/auth/token/refresh')).toHaveLength(1));
+    releaseRefresh();
+    await expect(both).resolves.toEqual([{ path: '/api/tag/list/1' }, { path: '/api/tag/list/2' }]);
+    expect(calls.filter((c) => c.url.pathname === '/api/auth/token/refresh')).toHaveLength(1);
+    expect([getAccessToken(), getRefreshToken()]).toEqual(['NEW', 'R2']);
+  });
+
   it('a failed refresh signs out and the 401 reaches the caller; checkError then sends to /login', async () => {
     setTokens({ access: 'OLD', refresh: 'SPENT' });
     setProfile(PROFILE);
