@@ -8,10 +8,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { projects, projectUsers, users, type User } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { checkReferences, crudRoutes, ErrorBody, IdParams, S } from '../../core/crud.js';
+import { checkReferences, crudRoutes } from '../../core/crud.js';
+import { IdParams, S } from '../../../contract/common.js';
 import { currentUser } from '../../core/access.js';
-import { fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
-import { list, listOf, ListQuery } from '../../core/lists.js';
+import { ErrorBody, fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
+import { list } from '../../core/lists.js';
+import { listOf, ListQuery } from '../../../contract/common.js';
+import { ProjectUser, projectUserApi } from '../../../contract/users.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -33,10 +36,6 @@ export const userColumns = {
   date_joined: users.date_joined, last_login: users.last_login,
 };
 
-export const ProjectUser = Type.Object({
-  id: Type.Integer(), user_project: Type.Integer(), users: Type.Integer(),
-  project_name: Type.String(), user_fullname: Type.String(), user_email: Type.String(),
-}, { title: 'ProjectUser' });
 
 /** Columns and joins of a project-user link item; exported for the projects plugin's own lists of links. */
 export const projectUserFields = {
@@ -83,7 +82,6 @@ async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff') {
   if (!active.some((u) => u.id !== userId)) throw fieldError(field, 'El último superusuario activo no puede perder sus privilegios.');
 }
 
-const LinkBody = Type.Object({ user_project: S.id(), users: S.id() }, { additionalProperties: false });
 const LinkCreateBody = Type.Object({
   user_project: S.id(),
   users: Type.Union([S.id(), Type.Array(S.id(), { minItems: 1, maxItems: 1000 })], { description: 'a user id, or a list of them' }),
@@ -186,9 +184,8 @@ export default fp(async (app) => {
     return reply.status(201).send(items);
   });
 
-  crudRoutes(app, {
-    name: 'project-user link', table: projectUsers, item: ProjectUser, body: LinkBody,
-    paths: { update: '/associate-user-project/update/:id', delete: '/associate-user-project/deleted/:id' },
+  crudRoutes(app, projectUserApi, {
+    table: projectUsers,
     references: { user_project: { table: projects }, users: { table: users } },
     fields: projectUserFields, join: projectUserJoin,
     async validate(_request, body, existing) {
