@@ -81,7 +81,9 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const database = await openTestDatabase();
   await seedBase(database.db);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir });
+  const app = await buildApp({
+    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, checkReplies: true,
+  });
   await app.ready();
 
   const ctx: TestContext = {
