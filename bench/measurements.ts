@@ -27,7 +27,7 @@ import { hashPassword } from '../server/core/passwords.js';
 import { simulateRange, type SimulatedInverter } from '../server/measurements/solar/index.js';
 import { intervalEnergy, storeReadings, type Reading } from '../server/measurements/store.js';
 import { measurementSettings, pad2, rows } from '../server/measurements/time.js';
-import { plantTree } from '../tests/server/support/measurements.js';
+import { plantTree } from '../testing/fixtures.js';
 
 function positive(name: string, fallback: number) {
   const value = Number(process.env[name] ?? fallback);

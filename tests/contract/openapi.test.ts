@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/index.js';
 import { resourceTable } from '../../src/providers/resourceTable.js';
-import { createTestContext, type TestContext } from '../server/harness.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
 
 let ctx: TestContext;
 let documented: Set<string>;

@@ -9,8 +9,8 @@ import { investors, powerPlants, projects } from '../../server/db/schema.js';
 import { FroniusError, dataloggerBaseUrl, decodeHtmlEntities, readFronius, type FroniusReading } from '../../server/measurements/fronius/client.js';
 import { backoffMs, createCollector } from '../../server/measurements/fronius/collector.js';
 import { buildApp } from '../../server/app.js';
-import { createTestContext, type TestContext } from './harness.js';
-import { DAY, recording, startFroniusReplay, unusedAddress, type FroniusReplay } from './support/fronius-replay.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { DAY, recording, startFroniusReplay, unusedAddress, type FroniusReplay } from '../../testing/fronius-replay.js';
 
 let ctx: TestContext;
 let staff: string;

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { communes, powerPlants, projects, projectUsers } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from './harness.js';
-import { startWeatherReplay, weatherFixture, type WeatherReplay } from './support/weather-replay.js';
-import { unusedAddress } from './support/fronius-replay.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { startWeatherReplay, weatherFixture, type WeatherReplay } from '../../testing/weather-replay.js';
+import { unusedAddress } from '../../testing/fronius-replay.js';
 
 const KEY = 'test-weather-key-8c1f';
 let ctx: TestContext;
