@@ -1,6 +1,6 @@
 /**
  * The Fronius Solar API v1 client against a real local HTTP server replaying recorded device answers
- * (tests/server/support/fronius-replay.ts), the collector (back-off, bounded concurrency, isolation of
+ * (testing/fronius-replay.ts), the collector (back-off, bounded concurrency, isolation of
  * broken devices, the hard deadline of a read that stalls halfway) and the staff routes
  * /investor-all/microservice and /investor-all/microservice/poll.
  */

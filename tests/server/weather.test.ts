@@ -1,6 +1,6 @@
 /**
  * GET /api/weather/{plantId}: the forecast service proxied through a real local HTTP server replaying
- * the fixture (tests/server/support/weather-replay.ts): the query sent, the trimmed answer, the cache,
+ * the fixture (testing/weather-replay.ts): the query sent, the trimmed answer, the cache,
  * visibility, and the documented 400/404/502/503/504 answers.
  */
 import { eq } from 'drizzle-orm';
