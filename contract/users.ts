@@ -3,6 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { S } from './common.js';
 import { crud } from './crud.js';
 
+export const UserItem = Type.Object({
+  id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String(),
+  phone: Type.String(), address: Type.String(), image: S.nullable(Type.String()),
+  is_active: Type.Boolean(), is_staff: Type.Boolean(), is_superuser: Type.Boolean(),
+  date_joined: S.timestamp(), last_login: S.nullable(S.timestamp()),
+}, { title: 'User' });
+
 export const ProjectUser = Type.Object({
   id: Type.Integer(), user_project: Type.Integer(), users: Type.Integer(),
   project_name: Type.String(), user_fullname: Type.String(), user_email: Type.String(),

@@ -16,7 +16,8 @@ import { badRequest, fieldError, nonFieldError, notFound, validationToFieldError
 import type { Mail } from '../../core/mailer.js';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../../core/passwords.js';
 import { randomToken, sha256 } from '../../core/tokens.js';
-import { guardSuperuser, UserItem, userColumns } from '../users/index.js';
+import { guardSuperuser, userColumns } from '../../domain/users.js';
+import { UserItem } from '../../../contract/users.js';
 import { activationMail, mailAfterAnswer, passwordResetMail, productName, sendMail } from './mails.js';
 import { revokeSessions } from './session.js';
 import { bodyEmail, throttle } from './limits.js';

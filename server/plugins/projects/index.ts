@@ -6,10 +6,8 @@
  */
 import fp from 'fastify-plugin';
 import { getTableColumns, sql } from 'drizzle-orm';
-import { Type } from '@sinclair/typebox';
 import { powerPlants, projects } from '../../db/schema.js';
 import { crudRoutes, nameRequired } from '../../core/crud.js';
-import { S } from '../../../contract/common.js';
 import { ErrorBody } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
 import { listOf, ListQuery } from '../../../contract/common.js';

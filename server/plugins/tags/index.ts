@@ -16,8 +16,8 @@ import { notFound } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
 import { listOf, ListQuery } from '../../../contract/common.js';
 import { scopes } from '../../core/visibility.js';
-import { userFullName } from '../users/index.js';
-import { Tag, tagApi, TagProject, tagProjectApi, TagUser, tagUserApi } from '../../../contract/tags.js';
+import { userFullName } from '../../domain/users.js';
+import { tagApi, TagProject, tagProjectApi, TagUser, tagUserApi } from '../../../contract/tags.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const TagParams = Type.Object({ tagId: S.id() });

@@ -17,14 +17,14 @@ import { list } from '../../core/lists.js';
 import { listOf, ListQuery } from '../../../contract/common.js';
 import { removeMedia, withUploads } from '../../core/uploads.js';
 import { withAttachmentLinks } from '../../core/attachments.js';
-import { userFullName } from '../users/index.js';
+import { userFullName } from '../../domain/users.js';
 import {
   ACTIVE, activeStaff, loadTicket, messageFields, messageItem, MessageItem, messageJoin, serializeTickets, Status,
   ticketFields, ticketItem, TicketItem, ticketJoin, ticketScope,
 } from './items.js';
 import { notifyTicketEvent } from './events.js';
 import { moveLegacyAttachments } from './legacy.js';
-import { TicketType, ticketCategoryApi } from '../../../contract/tickets.js';
+import { ticketCategoryApi } from '../../../contract/tickets.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const multipart = ['multipart/form-data', 'application/json'];

@@ -9,7 +9,7 @@ import { ticketAssignees, ticketMessages, tickets, ticketTypes, users } from '..
 import { S } from '../../../contract/common.js';
 import { notFound } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
-import { userFullName } from '../users/index.js';
+import { userFullName } from '../../domain/users.js';
 import { attachmentLink, withAttachmentLinks } from '../../core/attachments.js';
 
 export const ACTIVE = 1;

@@ -3,38 +3,20 @@
  * give a user a project. Everything here is staff only, except that a user may read a link of their own.
  */
 import fp from 'fastify-plugin';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { projects, projectUsers, users, type User } from '../../db/schema.js';
+import { projects, projectUsers, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { checkReferences, crudRoutes } from '../../core/crud.js';
 import { IdParams, S } from '../../../contract/common.js';
 import { currentUser } from '../../core/access.js';
-import { ErrorBody, fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
+import { ErrorBody, fieldError, MSG, nonFieldError, notFound } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
 import { listOf, ListQuery } from '../../../contract/common.js';
-import { ProjectUser, projectUserApi } from '../../../contract/users.js';
+import { ProjectUser, projectUserApi, UserItem } from '../../../contract/users.js';
+import { guardSuperuser, userColumns, userFullName } from '../../domain/users.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
-/** "Nombre Apellido" of a user, for items that name one (needs `users` in the query). */
-export const userFullName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
-
-export const UserItem = Type.Object({
-  id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String(),
-  phone: Type.String(), address: Type.String(), image: S.nullable(Type.String()),
-  is_active: Type.Boolean(), is_staff: Type.Boolean(), is_superuser: Type.Boolean(),
-  date_joined: S.timestamp(), last_login: S.nullable(S.timestamp()),
-}, { title: 'User' });
-
-/** The columns of a user item: never the password hash (nor the Google subject). */
-export const userColumns = {
-  id: users.id, email: users.email, first_name: users.first_name, last_name: users.last_name,
-  phone: users.phone, address: users.address, image: users.image,
-  is_active: users.is_active, is_staff: users.is_staff, is_superuser: users.is_superuser,
-  date_joined: users.date_joined, last_login: users.last_login,
-};
 
 
 /** Columns and joins of a project-user link item; exported for the projects plugin's own lists of links. */
@@ -61,13 +43,6 @@ function parseFlag(body: unknown): boolean {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (text === 'true' || text === 'false') return text === 'true';
   throw fieldError('is_staff', MSG.boolean);
-}
-
-/** Only a superuser changes another superuser's flags (is_staff, is_active): other staff get 403. */
-export function guardSuperuser(request: FastifyRequest, target: Pick<User, 'is_superuser'>) {
-  if (target.is_superuser && !currentUser(request).is_superuser) {
-    throw forbidden('Solo un superusuario puede modificar los privilegios de otro superusuario.');
-  }
 }
 
 /**
