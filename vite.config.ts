@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           environment: 'node',
           globals: true,
           testTimeout: 30000,

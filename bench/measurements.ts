@@ -26,8 +26,9 @@ import { users } from '../server/db/schema.js';
 import { hashPassword } from '../server/core/passwords.js';
 import { simulateRange, type SimulatedInverter } from '../server/measurements/solar/index.js';
 import { intervalEnergy, storeReadings, type Reading } from '../server/measurements/store.js';
-import { measurementSettings, pad2, rows } from '../server/measurements/time.js';
-import { plantTree } from '../tests/server/support/measurements.js';
+import { pad2, rows } from '../server/measurements/time.js';
+import { plantTree } from '../testing/fixtures.js';
+import { readSettings } from '../server/domain/settings.js';
 
 function positive(name: string, fallback: number) {
   const value = Number(process.env[name] ?? fallback);
@@ -268,7 +269,7 @@ function compare(api: (Totals & { bucket: string })[], raw: Map<string, Totals &
 }
 
 async function rollupsVsRaw(db: Db, app: FastifyInstance, token: string, plant: number) {
-  const { timeZone } = await measurementSettings(db);
+  const { timeZone } = await readSettings(db);
   const result: { kind: string; apiMs: number; rawMs: number; ok: boolean; maxDiff: number; where: string; buckets: number }[] = [];
   for (const [kind, chart] of Object.entries(CHARTS)) {
     const url = `/v2/get/data/date/${plant}?type=${kind}&date=${chart.date}`;

@@ -15,6 +15,7 @@ import { frameworkErrors, installErrorHandler } from './core/errors.js';
 import { strictValidators } from './core/input.js';
 import { installAccessControl } from './core/access.js';
 import { installMultipart } from './core/uploads.js';
+import { installReplyCheck } from './core/replies.js';
 import { createMailer, type Mailer } from './core/mailer.js';
 import docs from './plugins/docs.js';
 import mediaRoutes from './plugins/media.js';
@@ -63,9 +64,13 @@ export const CONTENT_SECURITY_POLICY = {
 /** Hashed build assets never change under their name; index.html must be checked on every load. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export interface AppOptions { config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; webDir?: string }
+export interface AppOptions {
+  config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; webDir?: string;
+  /** Check every reply against its declared schema (the test suites do). */
+  checkReplies?: boolean;
+}
 
-export async function buildApp({ config, db, mailer, logger = false, webDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, logger = false, webDir, checkReplies = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -91,6 +96,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir }: A
   app.addHook('onClose', async () => app.mailer.close());
 
   installErrorHandler(app);
+  if (checkReplies) installReplyCheck(app);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: { policy: 'same-origin' } });
   // API answers from 1 KB up (lists, charts) go compressed; the built web app is precompressed (vite.config.ts).
   await app.register(compress, { threshold: 1024 });

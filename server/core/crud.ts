@@ -1,25 +1,22 @@
 /**
- * The documented CRUD calls of one entity, from a description: which paths, which body schema,
- * who reads and who writes, what an ordinary user may see, which fields are files and which
- * point at other rows. Every catalogue and hierarchy plugin describes its entities with this,
- * so paging, scoping, 400/404 shapes and upload handling are written once.
+ * The CRUD endpoints of one entity (declared in the contract, see contract/crud.ts) over its table:
+ * what an ordinary user may see, which fields are files and which point at other rows. Every
+ * catalogue and hierarchy entity is served by this, so paging, scoping, 400/404 shapes and upload
+ * handling are written once.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Access } from './access.js';
-import { badRequest, MSG, NOT_BLANK, notFound, type FieldErrors } from './errors.js';
-import { list, listOf, ListQuery } from './lists.js';
+import type { CrudApi } from '../../contract/crud.js';
+import type { EndpointSpec } from '../../contract/http.js';
+import { badRequest, MSG, notFound, type FieldErrors } from './errors.js';
+import { list } from './lists.js';
+import { route } from './route.js';
 import { removeMedia, withUploads, type UploadKind } from './uploads.js';
 import { scopeFor, type Scope } from './visibility.js';
 
 type Table = PgTable & { id: PgColumn };
 type Row = Record<string, unknown> & { id: number };
-
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
-export const ErrorBody = Type.Record(Type.String(), Type.Unknown(), { description: '{detail} or {field: [messages]}' });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export interface Reference {
   table: Table;
@@ -27,27 +24,14 @@ export interface Reference {
   scope?: Scope;
 }
 
-export interface CrudSpec {
-  /** OpenAPI tag and the noun in summaries. */
-  name: string;
+/** How one entity's CRUD endpoints (from the contract) reach the database. */
+export interface CrudModel {
   table: Table;
-  /** Response item schema. */
-  item: TObject;
-  /** Body of create; update takes the same fields, all optional. */
-  body: TObject;
-  paths: {
-    list?: string;
-    /** A list filtered by a parent, e.g. `/investor-all/:plant` -> column `plant`. */
-    listBy?: { path: string; param: string; column: PgColumn; parent?: Reference };
-    one?: string;
-    create?: string;
-    update?: string;
-    delete?: string;
-  };
-  read?: Access;
-  write?: Access;
+  /** What an ordinary user may see of it. */
   scope?: Scope;
-  /** Body fields that are files (multipart), with what they may contain. */
+  /** For the contract's `listBy`: the column holding the parent id, and the parent (checked visible first). */
+  listBy?: { column: PgColumn; parent?: Reference };
+  /** Body fields that are files, with what they may contain. */
   files?: Record<string, UploadKind>;
   /** A field's own 400 message when it is missing or blank on create or update, e.g. {name: 'El nombre es requerido'}. */
   requiredMessages?: Record<string, string>;
@@ -92,109 +76,87 @@ export async function serializeList(result: Awaited<ReturnType<typeof list>>, se
   return Array.isArray(result) ? serialize(result) : { ...result, results: await serialize(result.results) };
 }
 
-/** Fields a body does not describe (id, created_at, derived fields) are dropped, never written. */
-const closed = (schema: TObject) => Type.Object(schema.properties, { ...schema, additionalProperties: false });
-const partial = (schema: TObject) => Type.Partial(closed(schema), { minProperties: 0 });
+/**
+ * The factory serves any entity, so it sees each endpoint as a plain EndpointSpec: ids are numbers
+ * and bodies records, whatever the entity (the contract's schemas have validated them).
+ */
+type Params = Record<string, number>;
+type Body = Record<string, unknown>;
 
-export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
+/** Registers the contract's CRUD endpoints of one entity over its table (see CrudModel). */
+export function crudRoutes(app: FastifyInstance, api: CrudApi, model: CrudModel) {
   const { db } = app;
-  const read = spec.read ?? 'user';
-  const write = spec.write ?? 'staff';
-  const consumes = spec.files ? ['multipart/form-data', 'application/json'] : undefined;
-  const fileFields = Object.keys(spec.files ?? {});
-  const ordering = spec.ordering ?? { id: spec.table.id };
-  const serialize = async (request: FastifyRequest, rows: Row[]) => spec.serialize ? spec.serialize(request, rows) : rows;
+  const fileFields = Object.keys(model.files ?? {});
+  const ordering = model.ordering ?? { id: model.table.id };
+  const config = { requiredMessages: model.requiredMessages };
+  const serialize = async (request: FastifyRequest, rows: Row[]) => model.serialize ? model.serialize(request, rows) : rows;
   /** One item as the API answers it: scope and joins in one query, like a list's. */
   const selectOne = async (request: FastifyRequest, id: number) => {
-    const base = (db.select(spec.fields as any).from(spec.table) as any).$dynamic();
-    const [row] = await (spec.join ? spec.join(base) : base).where(and(eq(spec.table.id, id), scopeFor(request, spec.scope)));
+    const base = (db.select(model.fields as any).from(model.table) as any).$dynamic();
+    const [row] = await (model.join ? model.join(base) : base).where(and(eq(model.table.id, id), scopeFor(request, model.scope)));
     if (!row) throw notFound();
     return (await serialize(request, [row]))[0];
   };
   const listRows = (request: FastifyRequest, where?: SQL) => list<Row>(db, request, {
-    table: spec.table, where: and(where, scopeFor(request, spec.scope)), ordering, search: spec.search,
-    fields: spec.fields, join: spec.join,
+    table: model.table, where: and(where, scopeFor(request, model.scope)), ordering, search: model.search,
+    fields: model.fields, join: model.join,
   }).then((result) => serializeList(result, (rows) => serialize(request, rows as Row[])));
-  const schema = (summary: string, extra: Record<string, unknown>) => ({ tags: [spec.name], summary, ...extra });
 
-  if (spec.paths.list) {
-    app.get(spec.paths.list, {
-      config: { access: read },
-      schema: schema(`List ${spec.name}`, { querystring: ListQuery, response: { 200: listOf(spec.item), ...errors } }),
-    }, (request) => listRows(request));
-  }
+  const endpoints: Partial<Record<keyof CrudApi, EndpointSpec>> = api;
 
-  if (spec.paths.listBy) {
-    const by = spec.paths.listBy;
-    app.get(by.path, {
-      config: { access: read },
-      schema: schema(`List ${spec.name} of a ${by.param}`, {
-        params: Type.Object({ [by.param]: IdParams.properties.id }),
-        querystring: ListQuery, response: { 200: listOf(spec.item), ...errors },
-      }),
-    }, async (request) => {
-      const parentId = (request.params as Record<string, number>)[by.param];
+  if (endpoints.list) route(app, endpoints.list, (request) => listRows(request));
+
+  if (endpoints.listBy) {
+    const by = model.listBy;
+    if (!by) throw new Error(`${endpoints.listBy.path}: the model names no listBy column`);
+    const [param] = Object.keys(endpoints.listBy.params?.properties ?? {});
+    route(app, endpoints.listBy, async (request) => {
+      const parentId = (request.params as Params)[param];
       if (by.parent) await findVisible(request, by.parent.table, parentId, by.parent.scope);
       return listRows(request, eq(by.column, parentId));
     });
   }
 
-  if (spec.paths.one) {
-    app.get(spec.paths.one, {
-      config: { access: read },
-      schema: schema(`One ${spec.name}`, { params: IdParams, response: { 200: spec.item, ...errors } }),
-    }, (request) => selectOne(request, (request.params as { id: number }).id));
-  }
+  if (endpoints.one) route(app, endpoints.one, (request) => selectOne(request, (request.params as Params).id));
 
-  if (spec.paths.create) {
-    app.post(spec.paths.create, {
-      config: { access: write, requiredMessages: spec.requiredMessages },
-      schema: schema(`Create ${spec.name}`, { body: closed(spec.body), consumes, response: { 201: spec.item, ...errors } }),
-    }, async (request, reply) => {
-      const body = { ...(request.body as Record<string, unknown>) };
-      await checkReferences(request, body, spec.references);
-      const extra = await spec.validate?.(request, body);
+  if (endpoints.create) {
+    route(app, endpoints.create, async (request, reply) => {
+      const body: Body = { ...(request.body as Body) };
+      await checkReferences(request, body, model.references);
+      const extra = await model.validate?.(request, body);
       if (extra && Object.keys(extra).length) throw badRequest(extra);
-      const created = await withUploads(request, spec.files ?? {}, async (paths) => {
+      const created = await withUploads(request, model.files ?? {}, async (paths) => {
         for (const f of fileFields) { if (paths[f]) body[f] = paths[f]; else delete body[f]; }
-        const [row] = await db.insert(spec.table).values(body as any).returning() as Row[];
+        const [row] = await db.insert(model.table).values(body as any).returning() as Row[];
         return row;
       });
       return reply.status(201).send(await selectOne(request, created.id));
-    });
+    }, { config });
   }
 
-  if (spec.paths.update) {
-    app.put(spec.paths.update, {
-      config: { access: write, requiredMessages: spec.requiredMessages },
-      schema: schema(`Update ${spec.name} (fields not sent stay as they are)`, {
-        params: IdParams, body: partial(spec.body), consumes, response: { 200: spec.item, ...errors },
-      }),
-    }, async (request) => {
-      const { id } = request.params as { id: number };
-      const existing = await findVisible(request, spec.table, id, spec.scope);
-      const body = { ...(request.body as Record<string, unknown>) };
-      await checkReferences(request, body, spec.references);
-      const extra = await spec.validate?.(request, body, existing);
+  if (endpoints.update) {
+    route(app, endpoints.update, async (request) => {
+      const { id } = request.params as Params;
+      const existing = await findVisible(request, model.table, id, model.scope);
+      const body: Body = { ...(request.body as Body) };
+      await checkReferences(request, body, model.references);
+      const extra = await model.validate?.(request, body, existing);
       if (extra && Object.keys(extra).length) throw badRequest(extra);
-      await withUploads(request, spec.files ?? {}, async (paths) => {
+      await withUploads(request, model.files ?? {}, async (paths) => {
         for (const f of fileFields) { if (paths[f]) body[f] = paths[f]; else delete body[f]; }
-        if (Object.keys(body).length) await db.update(spec.table).set(body as any).where(eq(spec.table.id, id));
+        if (Object.keys(body).length) await db.update(model.table).set(body as any).where(eq(model.table.id, id));
       });
       // The replaced images are no longer referenced: remove them from disk.
       for (const f of fileFields) if (request.uploads[f] && existing[f]) await removeMedia(request, existing[f] as string);
       return selectOne(request, id);
-    });
+    }, { config });
   }
 
-  if (spec.paths.delete) {
-    app.delete(spec.paths.delete, {
-      config: { access: write },
-      schema: schema(`Delete ${spec.name}`, { params: IdParams, response: { 204: Type.Null(), ...errors } }),
-    }, async (request, reply) => {
-      const { id } = request.params as { id: number };
-      const existing = await findVisible(request, spec.table, id, spec.scope);
-      await db.delete(spec.table).where(eq(spec.table.id, id));
+  if (endpoints.delete) {
+    route(app, endpoints.delete, async (request, reply) => {
+      const { id } = request.params as Params;
+      const existing = await findVisible(request, model.table, id, model.scope);
+      await db.delete(model.table).where(eq(model.table.id, id));
       for (const f of fileFields) await removeMedia(request, existing[f] as string);
       return reply.status(204).send();
     });
@@ -203,21 +165,3 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
 
 /** `requiredMessages` of every entity whose name SPEC.md §5 words as 'El nombre es requerido'. */
 export const nameRequired = { name: MSG.nameRequired };
-
-/** Schema helpers shared by entity descriptions. */
-export const S = {
-  id: () => Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  name: (max = 150) => Type.String({ minLength: 1, maxLength: max }),
-  text: (max: number) => Type.String({ maxLength: max }),
-  /** Text that must have something besides whitespace ("blank" otherwise). */
-  nonBlank: (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: NOT_BLANK }),
-  /**
-   * A value or null, as a type list rather than anyOf: with coerceTypes, Ajv would turn a null sent for
-   * an anyOf's number branch into 0, so null could never clear a field.
-   */
-  nullable: <T extends TSchema>(t: T) => (typeof t.type === 'string'
-    ? Type.Unsafe<Static<T> | null>({ ...t, type: [t.type, 'null'] })
-    : Type.Union([t, Type.Null()])),
-  file: () => Type.String({ format: 'binary', description: 'file (multipart)' }),
-  timestamp: () => Type.Unsafe<string>({ type: 'string', format: 'date-time' }),
-};

@@ -4,6 +4,8 @@
  * Nothing else (stack, SQL) ever leaves the server.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { NOT_BLANK } from '../../contract/common.js';
 import { NUL_KEYWORD } from './input.js';
 
 declare module 'fastify' {
@@ -14,6 +16,9 @@ declare module 'fastify' {
 }
 
 export type FieldErrors = Record<string, string[]>;
+
+/** The error replies of a route not yet declared in the contract (contract/http.ts documents them per endpoint). */
+export const ErrorBody = Type.Record(Type.String(), Type.Unknown(), { description: '{detail} or {field: [messages]}' });
 
 export class ApiError extends Error {
   constructor(public statusCode: number, public body: Record<string, unknown>) {
@@ -51,8 +56,6 @@ export const MSG = {
   messageRequired: 'El mensaje es requerido',
 };
 
-/** Schema pattern of a text that must not be only whitespace; failing it reads as "blank", like DRF. */
-export const NOT_BLANK = '\\S';
 
 interface AjvError { keyword: string; instancePath: string; params: Record<string, any>; message?: string }
 

@@ -4,33 +4,14 @@
  */
 import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { DEFAULT_PAGE_SIZE } from '../../contract/limits.js';
+import type { ListQuery, Page } from '../../contract/common.js';
 import { ApiError, fieldError } from './errors.js';
 
-export const ListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  ordering: Type.Optional(Type.String({ maxLength: 200 })),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-});
-export type ListQuery = Static<typeof ListQuery>;
 
-export const DEFAULT_PAGE_SIZE = 25;
-
-/** Schema for a list response: an array of `item`, or a page of them. */
-export const listOf = <T extends import('@sinclair/typebox').TSchema>(item: T) => Type.Union([
-  Type.Array(item),
-  Type.Object({
-    count: Type.Integer(),
-    next: Type.Union([Type.String(), Type.Null()]),
-    previous: Type.Union([Type.String(), Type.Null()]),
-    results: Type.Array(item),
-  }),
-]);
-
-export interface ListSpec<Row> {
+export interface ListSpec<Row, Item = Row> {
   table: PgTable;
   /** What the caller may see (and any parent filter). */
   where?: SQL;
@@ -42,10 +23,10 @@ export interface ListSpec<Row> {
   fields?: Record<string, PgColumn | SQL | SQL.Aliased>;
   /** Joins needed by `fields`, `where` or `search`. */
   join?: <Q>(query: Q) => Q;
-  serialize?: (row: Row) => unknown;
+  serialize?: (row: Row) => Item;
 }
 
-function orderBy(spec: ListSpec<unknown>, ordering: string | undefined): SQL[] {
+function orderBy(spec: Pick<ListSpec<unknown>, 'ordering'>, ordering: string | undefined): SQL[] {
   const keys = ordering ? ordering.split(',').map((s) => s.trim()).filter(Boolean) : [Object.keys(spec.ordering)[0]];
   return keys.map((key) => {
     const name = key.replace(/^-/, '');
@@ -56,9 +37,13 @@ function orderBy(spec: ListSpec<unknown>, ordering: string | undefined): SQL[] {
   });
 }
 
-export async function list<Row = Record<string, unknown>>(db: Db, request: FastifyRequest, spec: ListSpec<Row>) {
+/**
+ * The rows of a list call. `Row` is what the select gives (the caller knows its fields and joins),
+ * `Item` what the reply carries.
+ */
+export async function list<Row = Record<string, unknown>, Item = Row>(db: Db, request: FastifyRequest, spec: ListSpec<Row, Item>): Promise<Item[] | Page<Item>> {
   const query = (request.query ?? {}) as ListQuery;
-  const order = orderBy(spec as ListSpec<unknown>, query.ordering);
+  const order = orderBy(spec, query.ordering);
   const term = query.search?.trim();
   const searchCond = term && spec.search?.length
     ? or(...spec.search.map((c) => ilike(sql`${c}::text`, `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)))
@@ -67,7 +52,7 @@ export async function list<Row = Record<string, unknown>>(db: Db, request: Fasti
   const join = spec.join ?? (<Q>(q: Q) => q);
   const base = (db.select(spec.fields as any).from(spec.table) as any).$dynamic();
   const rowsQuery = join(base).where(where).orderBy(...order, asc(sql`1`));
-  const serialize = spec.serialize ?? ((r: Row) => r);
+  const serialize = spec.serialize ?? ((r: Row) => r as unknown as Item);
 
   if (query.page === undefined) {
     const rows: Row[] = await rowsQuery;

@@ -5,8 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, which isolated modules cannot import)
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN = 4;
-export const PASSWORD_MAX = 16;
+export { PASSWORD_MIN, PASSWORD_MAX } from '../../contract/limits.js';
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { latestReadings, sumTotals, type Reading } from './queries.js';
-import { isoInZone, measurementSettings, rows } from './time.js';
+import { isoInZone, rows } from './time.js';
+import { readSettings } from '../domain/settings.js';
 
 /** A reading older than this means the inverter (or the plant) is offline. */
 export const ONLINE_WINDOW_MS = 15 * 60_000;
@@ -21,7 +22,7 @@ function sumOf(readings: Reading[], field: 'ac_power_w' | 'consumption_w' | 'gri
 }
 
 export async function plantSnapshot(db: Db, plant: { id: number; tariff: number }, now = new Date()) {
-  const { timeZone, co2Factor } = await measurementSettings(db);
+  const { timeZone, co2Factor } = await readSettings(db);
   const latest = await latestReadings(db, timeZone, { plant: plant.id });
   const last = Math.max(...latest.map((l) => l.at?.getTime() ?? -Infinity));
   const hasData = Number.isFinite(last);

@@ -20,8 +20,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { DcReading } from '../db/schema.js';
-import { epochMs, measurementSettings, rows } from './time.js';
+import { epochMs, rows } from './time.js';
 import { refreshRollups } from './rollups.js';
+import { readSettings } from '../domain/settings.js';
 
 export interface Reading {
   investor: number;
@@ -148,7 +149,7 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
           ts timestamptz, energy_wh float8, consumption_wh float8, import_wh float8, export_wh float8, charge_wh float8, discharge_wh float8)
         where m.investor_id = x.investor and m.ts = x.ts`);
     }
-    const { timeZone } = await measurementSettings(tx);
+    const { timeZone } = await readSettings(tx);
     await refreshRollups(tx, timeZone, [...inserts, ...updates], plantOf);
     return { stored: inserted.length, duplicates: readings.length - inserted.length };
   });
@@ -167,7 +168,7 @@ async function lockPlants(tx: Db, plants: Iterable<number>) {
  */
 export async function rebuildRollups(db: Db) {
   await db.transaction(async (tx) => {
-    const { timeZone } = await measurementSettings(tx);
+    const { timeZone } = await readSettings(tx);
     const plants = await rows<{ id: number }>(tx, sql`select id from power_plants`);
     await lockPlants(tx, plants.map((p) => p.id));
     await tx.execute(sql`delete from investor_energy`);

@@ -7,8 +7,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
-export const DEFAULT_TIME_ZONE = 'America/Santiago';
-
 /**
  * A timestamptz column as epoch milliseconds (a float8, exact): both drivers hand timestamps back as
  * text in the session's format, which is not for parsing.
@@ -19,18 +17,6 @@ export const epochMs = (column: string) => `round(extract(epoch from ${column}) 
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query) as unknown as { rows: T[] };
   return result.rows;
-}
-
-export interface MeasurementSettings {
-  timeZone: string;
-  /** kg of CO2 avoided per kWh produced. */
-  co2Factor: number;
-}
-
-export async function measurementSettings(db: Db): Promise<MeasurementSettings> {
-  const [row] = await rows<{ time_zone: string; environnement_factor: number }>(db,
-    sql`select time_zone, environnement_factor from settings order by id limit 1`);
-  return { timeZone: row?.time_zone || DEFAULT_TIME_ZONE, co2Factor: row?.environnement_factor ?? 0.4 };
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

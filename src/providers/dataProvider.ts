@@ -33,7 +33,8 @@ function need<T>(value: T | undefined, resource: string, what: string): T {
   return value;
 }
 
-const fill = (path: string, id: Identifier) => path.replace(':id', encodeURIComponent(String(id)));
+/** The path with its one parameter (`:id`, or the parent's `:plant`...) filled in. */
+const fill = (path: string, id: Identifier) => path.replace(/:\w+/, encodeURIComponent(String(id)));
 const toRecord = (spec: ResourceSpec, item: Data) => (spec.toRecord ? spec.toRecord(item) : item) as RaRecord;
 
 /** A new upload from react-admin's FileInput/ImageInput value, or a File itself; existing files are never re-sent. */

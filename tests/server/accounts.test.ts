@@ -17,7 +17,7 @@ import { openDatabase, type Db } from '../../server/db/client.js';
 import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import { mailsSent } from '../../server/plugins/auth/mails.js';
-import { createTestContext, MemoryMailer, openTestDatabase, TEST_DB, type TestContext } from './harness.js';
+import { createTestContext, MemoryMailer, openTestDatabase, TEST_DB, type TestContext } from '../../testing/harness.js';
 
 // ---------- a real SMTP server and a small MIME reader ----------
 

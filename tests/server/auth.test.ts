@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.js';
-import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from './harness.js';
+import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from '../../testing/harness.js';
 
 let ctx: TestContext;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../server/db/schema.js';
 import { seedDemo } from '../../server/seed/demo.js';
-import { createTestContext, multipart, type TestContext } from './harness.js';
+import { createTestContext, multipart, type TestContext } from '../../testing/harness.js';
 
 let ctx: TestContext;
 let staff: string;

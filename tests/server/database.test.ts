@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, openTestDatabase, TEST_DB, type TestContext } from './harness.js';
+import { createTestContext, openTestDatabase, TEST_DB, type TestContext } from '../../testing/harness.js';
 import { users } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/core/passwords.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../server/core/errors.js';

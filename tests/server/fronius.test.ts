@@ -1,6 +1,6 @@
 /**
  * The Fronius Solar API v1 client against a real local HTTP server replaying recorded device answers
- * (tests/server/support/fronius-replay.ts), the collector (back-off, bounded concurrency, isolation of
+ * (testing/fronius-replay.ts), the collector (back-off, bounded concurrency, isolation of
  * broken devices, the hard deadline of a read that stalls halfway) and the staff routes
  * /investor-all/microservice and /investor-all/microservice/poll.
  */
@@ -9,8 +9,8 @@ import { investors, powerPlants, projects } from '../../server/db/schema.js';
 import { FroniusError, dataloggerBaseUrl, decodeHtmlEntities, readFronius, type FroniusReading } from '../../server/measurements/fronius/client.js';
 import { backoffMs, createCollector } from '../../server/measurements/fronius/collector.js';
 import { buildApp } from '../../server/app.js';
-import { createTestContext, type TestContext } from './harness.js';
-import { DAY, recording, startFroniusReplay, unusedAddress, type FroniusReplay } from './support/fronius-replay.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { DAY, recording, startFroniusReplay, unusedAddress, type FroniusReplay } from '../../testing/fronius-replay.js';
 
 let ctx: TestContext;
 let staff: string;

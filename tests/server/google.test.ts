@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, users } from '../../server/db/schema.js';
 import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
-import { createTestContext, type TestContext } from './harness.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
 
 const PUBLIC_URL = 'http://portal.test';
 const CLIENT = { client_id: 'portal-solar', client_secret: 'portal-solar-secret' };

@@ -17,7 +17,7 @@ import { users } from '../../server/db/schema.js';
 import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import type { Db } from '../../server/db/client.js';
-import { createTestContext, MemoryMailer, type TestContext } from './harness.js';
+import { createTestContext, MemoryMailer, type TestContext } from '../../testing/harness.js';
 
 // The real argon2 verify, watched: an unknown e-mail must cost a password check too.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

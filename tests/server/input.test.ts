@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment, powerPlants, projects, tags, trademarks, users } from '../../server/db/schema.js';
-import { createTestContext, multipart, PNG_1x1, type TestContext } from './harness.js';
+import { createTestContext, multipart, PNG_1x1, type TestContext } from '../../testing/harness.js';
 
 let ctx: TestContext;
 let staff: string;

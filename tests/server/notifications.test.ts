@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { notifications, projects, projectUsers, tagProjects, tags, tagUsers, users } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from './harness.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
 
 type Who = { user: typeof users.$inferSelect; token: string };
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from './harness.js';
+import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from '../../testing/harness.js';
 import { investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects, tags, tagUsers } from '../../server/db/schema.js';
 
 let ctx: TestContext;

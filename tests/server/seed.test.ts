@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
 import { seedBase } from '../../server/seed/base.js';
 import { seedDemo, DEMO_LOGINS } from '../../server/seed/demo.js';
 import { CHILE_COMMUNES } from '../../server/seed/communes.js';

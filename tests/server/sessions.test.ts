@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.js';
 import type { TokenPair } from '../../server/plugins/auth/session.js';
 import { mailsSent } from '../../server/plugins/auth/mails.js';
-import { createTestContext, type TestContext } from './harness.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
 
 let ctx: TestContext;
 

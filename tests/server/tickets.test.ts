@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { ticketMessages, tickets, users } from '../../server/db/schema.js';
 import { buildApp } from '../../server/app.js';
-import { createTestContext, FAKE_PNG, multipart, PDF_MIN, PNG_1x1, type TestContext } from './harness.js';
+import { createTestContext, FAKE_PNG, multipart, PDF_MIN, PNG_1x1, type TestContext } from '../../testing/harness.js';
 
 type Who = { user: typeof users.$inferSelect; token: string };
 let ctx: TestContext;

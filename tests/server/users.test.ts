@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projects, users } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from './harness.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
 
 let ctx: TestContext;
 let admin: { user: { id: number; email: string }; token: string };

@@ -1,14 +1,14 @@
 /**
  * GET /api/weather/{plantId}: the forecast service proxied through a real local HTTP server replaying
- * the fixture (tests/server/support/weather-replay.ts): the query sent, the trimmed answer, the cache,
+ * the fixture (testing/weather-replay.ts): the query sent, the trimmed answer, the cache,
  * visibility, and the documented 400/404/502/503/504 answers.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { communes, powerPlants, projects, projectUsers } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from './harness.js';
-import { startWeatherReplay, weatherFixture, type WeatherReplay } from './support/weather-replay.js';
-import { unusedAddress } from './support/fronius-replay.js';
+import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { startWeatherReplay, weatherFixture, type WeatherReplay } from '../../testing/weather-replay.js';
+import { unusedAddress } from '../../testing/fronius-replay.js';
 
 const KEY = 'test-weather-key-8c1f';
 let ctx: TestContext;

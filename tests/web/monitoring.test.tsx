@@ -15,7 +15,7 @@ import { chartTable, tableCsv } from '../../src/pages/monitoring/chartData';
 import { buildCsv } from '../../src/pages/monitoring/csv';
 import { makeFormatters } from '../../src/pages/monitoring/format';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
-import { fakeDataProvider, renderAdmin } from './resources-harness';
+import { fakeDataProvider, renderAdmin } from '../../testing/web';
 
 vi.mock('../../src/pages/monitoring/PlantsMap', () => ({
   default: ({ plants }: { plants: { name: string }[] }) => <div data-testid="plants-map">{plants.map((p) => p.name).join(',')}</div>,

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RaRecord } from 'react-admin';
 import { NotificationBell } from '../../src/components/NotificationBell';
 import { resourceTable } from '../../src/providers/resourceTable';
-import { fakeDataProvider, renderAdmin, type Tables } from './resources-harness';
+import { fakeDataProvider, renderAdmin, type Tables } from '../../testing/web';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

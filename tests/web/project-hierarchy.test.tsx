@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeDataProvider, renderAdmin, type Tables } from './resources-harness';
+import { fakeDataProvider, renderAdmin, type Tables } from '../../testing/web';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProfilePage from '../../src/resources/profile/ProfilePage';
-import { fakeDataProvider, renderAdmin } from './resources-harness';
+import { fakeDataProvider, renderAdmin } from '../../testing/web';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RaRecord } from 'react-admin';
 import { setProfile, type Profile } from '../../src/providers/session';
-import { fakeDataProvider, renderAdmin, type Tables } from './resources-harness';
+import { fakeDataProvider, renderAdmin, type Tables } from '../../testing/web';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -17,7 +17,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Type, type Static } from '@sinclair/typebox';
-import { S } from '../../core/crud.js';
+import { S } from '../../../contract/common.js';
 
 export const FRONIUS_STATUSES = ['startup', 'running', 'standby', 'bootloading', 'error', 'night', 'offline'] as const;
 export type FroniusStatus = (typeof FRONIUS_STATUSES)[number];

@@ -18,7 +18,7 @@ import * as oidc from 'openid-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users, type User } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { ErrorBody } from '../../core/crud.js';
+import { ErrorBody } from '../../core/errors.js';
 import { ApiError, nonFieldError } from '../../core/errors.js';
 import { activateAccount, awaitsActivation, findUserByEmail, insertUser, MESSAGES } from './accounts.js';
 import { openSession, TokenPair } from './session.js';

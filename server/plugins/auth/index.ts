@@ -4,7 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
-import { ErrorBody } from '../../core/crud.js';
+import { ErrorBody } from '../../core/errors.js';
 import { ApiError, badRequest, MSG } from '../../core/errors.js';
 import { verifyPassword } from '../../core/passwords.js';
 import { currentUser } from '../../core/access.js';

@@ -2,9 +2,9 @@
  * The account e-mails (activation, password reset), in Spanish, signed with the portal's name from
  * the settings; sent while answering, or after the answer when the answer must not depend on them.
  */
-import { asc } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { settings, type User } from '../../db/schema.js';
+import type { User } from '../../db/schema.js';
+import { readSettings } from '../../domain/settings.js';
 import { ApiError } from '../../core/errors.js';
 import type { Mail } from '../../core/mailer.js';
 
@@ -38,8 +38,7 @@ export function passwordResetMail(product: string, user: Pick<User, 'email' | 'f
 
 /** The portal's name as set in the settings (the product name in every mail). */
 export async function productName(request: FastifyRequest): Promise<string> {
-  const [row] = await request.server.db.select({ name: settings.name }).from(settings).orderBy(asc(settings.id)).limit(1);
-  return row?.name ?? 'Portal Solar';
+  return (await readSettings(request.server.db)).name;
 }
 
 /** Sends a mail; a mail server that refuses or cannot be reached is a 503 for the caller, logged for the operator. */

@@ -10,11 +10,14 @@ import { eq } from 'drizzle-orm';
 import { Type, type TProperties } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { investors, mppts, powerPlants, strings } from '../../db/schema.js';
-import { ErrorBody, findVisible, IdParams, S } from '../../core/crud.js';
+import { findVisible } from '../../core/crud.js';
+import { IdParams, S } from '../../../contract/common.js';
+import { ErrorBody } from '../../core/errors.js';
 import { badRequest, fieldError, MSG, type FieldErrors } from '../../core/errors.js';
 import { ONLINE_WINDOW_MS, plantSnapshot } from '../../measurements/snapshot.js';
 import { dayCurve, firstYear, latestReadings, sumTotals, totalsSeries, type SeriesItem } from '../../measurements/queries.js';
-import { daysBetween, isValidDate, measurementSettings, pad2, parseLocalDate } from '../../measurements/time.js';
+import { daysBetween, isValidDate, pad2, parseLocalDate } from '../../measurements/time.js';
+import { readSettings } from '../../domain/settings.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const num = () => Type.Number();
@@ -179,7 +182,7 @@ export default fp(async (app) => {
     if (Object.keys(missing).length) throw badRequest(missing);
     if (day !== undefined && !isValidDate(year!, month!, day)) throw fieldError('day', 'Ese día no existe en ese mes.');
     const plant = await plantOf(request);
-    const { timeZone } = await measurementSettings(db);
+    const { timeZone } = await readSettings(db);
     if (day !== undefined) return dayCurve(db, plant.id, timeZone, `${year}-${pad2(month!)}-${pad2(day)}`);
     if (month !== undefined) {
       const series = await totalsSeries(db, plant.id, timeZone, 'day', `${year}-${pad2(month)}-01`, `${year}-${pad2(month)}-${pad2(lastDay(year!, month))}`);
@@ -204,7 +207,7 @@ export default fp(async (app) => {
     if (days < 0) throw fieldError('date_end', 'La fecha final no puede ser anterior a la inicial.');
     if (days + 1 > MAX_RANGE_DAYS) throw fieldError('date_end', `El rango no puede superar ${MAX_RANGE_DAYS} días.`);
     const plant = await plantOf(request);
-    const { timeZone } = await measurementSettings(db);
+    const { timeZone } = await readSettings(db);
     const series = await totalsSeries(db, plant.id, timeZone, 'day', start, end);
     return series.map((s) => ({ date: s.bucket, ...totalsOf(s) }));
   });
@@ -220,7 +223,7 @@ export default fp(async (app) => {
     const { type, date } = request.query as { type: ChartType; date: string };
     const { year, month, day } = localDate('date', date);
     const plant = await plantOf(request);
-    const { timeZone } = await measurementSettings(db);
+    const { timeZone } = await readSettings(db);
     const [period, first, last] = await chartSpan(request, plant.id, type, year, month, day);
     const series = await totalsSeries(db, plant.id, timeZone, period, first, last);
     return { plant: plant.id, type, date, unit: 'Wh' as const, series, totals: sumTotals(series) };
@@ -232,7 +235,7 @@ export default fp(async (app) => {
     schema: { tags: ['measurements'], summary: 'The latest reading of each inverter of a plant', params: IdParams, response: { 200: LatestOfPlant, ...errors } },
   }, async (request) => {
     const plant = await plantOf(request);
-    const { timeZone } = await measurementSettings(db);
+    const { timeZone } = await readSettings(db);
     const latest = await latestReadings(db, timeZone, { plant: plant.id });
     const last = Math.max(...latest.map((l) => l.at?.getTime() ?? -Infinity));
     return {
@@ -247,7 +250,7 @@ export default fp(async (app) => {
 
   /** The latest reading of a visible inverter, or null. */
   async function latestOf(investorId: number) {
-    const { timeZone } = await measurementSettings(db);
+    const { timeZone } = await readSettings(db);
     const [latest] = await latestReadings(db, timeZone, { investor: investorId });
     return latest?.reading ?? null;
   }

@@ -12,10 +12,13 @@ import type { FastifyRequest } from 'fastify';
 import {
   notificationRecipients, notifications, notificationTypes, projects, projectUsers, tagProjects, tags, tagUsers, users,
 } from '../../db/schema.js';
-import { checkReferences, ErrorBody, IdParams, S, type Reference } from '../../core/crud.js';
+import { checkReferences, type Reference } from '../../core/crud.js';
+import { IdParams, S } from '../../../contract/common.js';
+import { ErrorBody } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
 import { nonFieldError, notFound } from '../../core/errors.js';
-import { list, listOf, ListQuery } from '../../core/lists.js';
+import { list } from '../../core/lists.js';
+import { listOf, ListQuery } from '../../../contract/common.js';
 import { CHOSEN_USERS, PROJECT_USERS, sendNotification, TAG_USERS } from './send.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -6,17 +6,16 @@
  */
 import fp from 'fastify-plugin';
 import { getTableColumns, sql } from 'drizzle-orm';
-import { Type } from '@sinclair/typebox';
 import { powerPlants, projects } from '../../db/schema.js';
-import { crudRoutes, ErrorBody, S, nameRequired } from '../../core/crud.js';
-import { list, listOf, ListQuery } from '../../core/lists.js';
+import { crudRoutes, nameRequired } from '../../core/crud.js';
+import { ErrorBody } from '../../core/errors.js';
+import { list } from '../../core/lists.js';
+import { listOf, ListQuery } from '../../../contract/common.js';
 import { scopeFor } from '../../core/visibility.js';
-import { AdminQuery, listTagProjects, TagProject, wantsAll } from '../tags/index.js';
+import { AdminQuery, listTagProjects, wantsAll } from '../tags/index.js';
+import { Project, projectApi } from '../../../contract/projects.js';
+import { TagProject } from '../../../contract/tags.js';
 
-export const Project = Type.Object({
-  id: Type.Integer(), name: Type.String(), image_project: S.nullable(Type.String()), created_at: S.timestamp(),
-  plants_count: Type.Integer(),
-}, { title: 'Project' });
 
 /** How every project list reads: columns plus the number of plants, in one query. */
 const projectList = {
@@ -36,12 +35,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody };
 export default fp(async (app) => {
   const { db } = app;
 
-  crudRoutes(app, {
-    ...projectList, name: 'project', item: Project, scope: 'project',
-    body: Type.Object({ name: S.nonBlank(150), image_project: Type.Optional(S.file()) }, { additionalProperties: false }),
-    requiredMessages: nameRequired,
-    files: { image_project: 'image' },
-    paths: { list: '/project-all/', one: '/project/:id', create: '/project/create', update: '/project/update/:id', delete: '/project/deleted/:id' },
+  crudRoutes(app, projectApi, {
+    ...projectList, scope: 'project', requiredMessages: nameRequired, files: { image_project: 'image' },
   });
 
   // The same set as /project-all/ by construction: staff are linked to everything, an ordinary user to the

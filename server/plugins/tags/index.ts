@@ -8,31 +8,20 @@ import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { projects, tagProjects, tags, tagUsers, users } from '../../db/schema.js';
-import { crudRoutes, ErrorBody, findVisible, IdParams, S, nameRequired } from '../../core/crud.js';
+import { crudRoutes, findVisible, nameRequired } from '../../core/crud.js';
+import { IdParams, S } from '../../../contract/common.js';
+import { ErrorBody } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
 import { notFound } from '../../core/errors.js';
-import { list, listOf, ListQuery } from '../../core/lists.js';
+import { list } from '../../core/lists.js';
+import { listOf, ListQuery } from '../../../contract/common.js';
 import { scopes } from '../../core/visibility.js';
-import { userFullName } from '../users/index.js';
+import { userFullName } from '../../domain/users.js';
+import { tagApi, TagProject, tagProjectApi, TagUser, tagUserApi } from '../../../contract/tags.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const TagParams = Type.Object({ tagId: S.id() });
 
-export const Tag = Type.Object({
-  id: Type.Integer(), name: Type.String(), created_at: S.timestamp(),
-  users_count: Type.Optional(Type.Integer({ description: 'staff only: the members are other customers' })),
-  projects_count: Type.Integer(),
-}, { title: 'Tag' });
-
-export const TagUser = Type.Object({
-  id: Type.Integer(), tag: Type.Integer(), tag_name: Type.String(),
-  customuser: Type.Integer(), user_fullname: Type.String(), user_email: Type.String(),
-}, { title: 'TagUser' });
-
-export const TagProject = Type.Object({
-  id: Type.Integer(), tag: Type.Integer(), tag_name: Type.String(),
-  project: Type.Object({ id: Type.Integer(), name: Type.String(), image_project: S.nullable(Type.String()) }),
-}, { title: 'TagProject' });
 
 // ---------- memberships (tag-user) ----------
 
@@ -82,7 +71,7 @@ function visibleTagProjects(request: FastifyRequest, own = false): SQL | undefin
  * (`GET /tag-project-all/list`).
  */
 export function listTagProjects(request: FastifyRequest, opts: { where?: SQL; own?: boolean } = {}) {
-  return list<TagProjectRow>(request.server.db, request, {
+  return list<TagProjectRow, ReturnType<typeof nestProject>>(request.server.db, request, {
     table: tagProjects, fields: tagProjectFields, join: tagProjectJoin, serialize: nestProject,
     where: and(opts.where, visibleTagProjects(request, opts.own)),
     ordering: { id: tagProjects.id, tag_name: tags.name, project_name: projects.name },
@@ -100,10 +89,8 @@ export const wantsAll = (request: FastifyRequest) => /^(true|1)$/i.test((request
 export default fp(async (app) => {
   const { db } = app;
 
-  crudRoutes(app, {
-    name: 'tag', table: tags, item: Tag, scope: 'tag', requiredMessages: nameRequired,
-    body: Type.Object({ name: S.nonBlank(120) }, { additionalProperties: false }),
-    paths: { list: '/tag-all/list', one: '/tag/list/:id', create: '/tag/create', update: '/tag/update/:id', delete: '/tag/deleted/:id' },
+  crudRoutes(app, tagApi, {
+    table: tags, scope: 'tag', requiredMessages: nameRequired,
     ordering: { name: tags.name, id: tags.id, created_at: tags.created_at },
     search: [tags.name],
     async serialize(request, rows) {
@@ -151,10 +138,8 @@ export default fp(async (app) => {
     return row;
   });
 
-  crudRoutes(app, {
-    name: 'tag-user link', table: tagUsers, item: TagUser,
-    body: Type.Object({ tag: S.id(), customuser: S.id() }, { additionalProperties: false }),
-    paths: { create: '/tag-user/create', update: '/tag-user/update/:id', delete: '/tag-user/deleted/:id' },
+  crudRoutes(app, tagUserApi, {
+    table: tagUsers,
     references: { tag: { table: tags }, customuser: { table: users } },
     fields: tagUserFields, join: tagUserJoin,
     async validate(_request, body, existing) {
@@ -187,10 +172,8 @@ export default fp(async (app) => {
     return nestProject(row);
   });
 
-  crudRoutes(app, {
-    name: 'tag-project link', table: tagProjects, item: TagProject,
-    body: Type.Object({ tag: S.id(), project: S.id() }, { additionalProperties: false }),
-    paths: { create: '/tag-project/create', update: '/tag-project/update/:id', delete: '/tag-project/deleted/:id' },
+  crudRoutes(app, tagProjectApi, {
+    table: tagProjects,
     references: { tag: { table: tags }, project: { table: projects } },
     fields: tagProjectFields, join: tagProjectJoin,
     serialize: (_request, rows) => (rows as unknown as TagProjectRow[]).map(nestProject),

@@ -14,7 +14,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ticketAssignees, users, type User } from '../../db/schema.js';
-import { userFullName } from '../users/index.js';
+import { userFullName } from '../../domain/users.js';
 import { CHOSEN_USERS, sendNotification } from '../notifications/send.js';
 import { ACTIVE, activeStaff, type Ticket } from './items.js';
 

@@ -8,26 +8,27 @@ import fp from 'fastify-plugin';
 import { and, eq, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import { ticketAssignees, ticketMessages, tickets, ticketTypes, users } from '../../db/schema.js';
-import { checkReferences, crudRoutes, ErrorBody, IdParams, S, serializeList } from '../../core/crud.js';
+import { checkReferences, crudRoutes, serializeList } from '../../core/crud.js';
+import { IdParams, S } from '../../../contract/common.js';
+import { ErrorBody } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
 import { fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
-import { list, listOf, ListQuery } from '../../core/lists.js';
+import { list } from '../../core/lists.js';
+import { listOf, ListQuery } from '../../../contract/common.js';
 import { removeMedia, withUploads } from '../../core/uploads.js';
 import { withAttachmentLinks } from '../../core/attachments.js';
-import { userFullName } from '../users/index.js';
+import { userFullName } from '../../domain/users.js';
 import {
   ACTIVE, activeStaff, loadTicket, messageFields, messageItem, MessageItem, messageJoin, serializeTickets, Status,
   ticketFields, ticketItem, TicketItem, ticketJoin, ticketScope,
 } from './items.js';
 import { notifyTicketEvent } from './events.js';
 import { moveLegacyAttachments } from './legacy.js';
+import { ticketCategoryApi } from '../../../contract/tickets.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const multipart = ['multipart/form-data', 'application/json'];
 
-export const TicketType = Type.Object({
-  id: Type.Integer(), name: Type.String(), description: Type.String(), created_at: S.timestamp(),
-}, { title: 'TicketType' });
 
 const TicketListQuery = Type.Object({
   ...ListQuery.properties,
@@ -68,11 +69,9 @@ export default fp(async (app) => {
 
   // ---------- categories ----------
 
-  crudRoutes(app, {
-    name: 'ticket category', table: ticketTypes, item: TicketType,
-    body: Type.Object({ name: S.nonBlank(120), description: S.nonBlank(5000) }),
+  crudRoutes(app, ticketCategoryApi, {
+    table: ticketTypes,
     requiredMessages: { name: MSG.nameRequired, description: MSG.descriptionRequired },
-    paths: { list: '/ticket/type/list', create: '/ticket/type/create', update: '/ticket/type/update/:id', delete: '/ticket/type/delete/:id' },
     ordering: { name: ticketTypes.name, id: ticketTypes.id, created_at: ticketTypes.created_at },
     search: [ticketTypes.name, ticketTypes.description],
   });

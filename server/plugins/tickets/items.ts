@@ -6,10 +6,10 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ticketAssignees, ticketMessages, tickets, ticketTypes, users } from '../../db/schema.js';
-import { S } from '../../core/crud.js';
+import { S } from '../../../contract/common.js';
 import { notFound } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
-import { userFullName } from '../users/index.js';
+import { userFullName } from '../../domain/users.js';
 import { attachmentLink, withAttachmentLinks } from '../../core/attachments.js';
 
 export const ACTIVE = 1;

@@ -3,40 +3,21 @@
  * give a user a project. Everything here is staff only, except that a user may read a link of their own.
  */
 import fp from 'fastify-plugin';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { projects, projectUsers, users, type User } from '../../db/schema.js';
+import { projects, projectUsers, users } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { checkReferences, crudRoutes, ErrorBody, IdParams, S } from '../../core/crud.js';
+import { checkReferences, crudRoutes } from '../../core/crud.js';
+import { IdParams, S } from '../../../contract/common.js';
 import { currentUser } from '../../core/access.js';
-import { fieldError, forbidden, MSG, nonFieldError, notFound } from '../../core/errors.js';
-import { list, listOf, ListQuery } from '../../core/lists.js';
+import { ErrorBody, fieldError, MSG, nonFieldError, notFound } from '../../core/errors.js';
+import { list } from '../../core/lists.js';
+import { listOf, ListQuery } from '../../../contract/common.js';
+import { ProjectUser, projectUserApi, UserItem } from '../../../contract/users.js';
+import { guardSuperuser, userColumns, userFullName } from '../../domain/users.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** "Nombre Apellido" of a user, for items that name one (needs `users` in the query). */
-export const userFullName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
-
-export const UserItem = Type.Object({
-  id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String(),
-  phone: Type.String(), address: Type.String(), image: S.nullable(Type.String()),
-  is_active: Type.Boolean(), is_staff: Type.Boolean(), is_superuser: Type.Boolean(),
-  date_joined: S.timestamp(), last_login: S.nullable(S.timestamp()),
-}, { title: 'User' });
-
-/** The columns of a user item: never the password hash (nor the Google subject). */
-export const userColumns = {
-  id: users.id, email: users.email, first_name: users.first_name, last_name: users.last_name,
-  phone: users.phone, address: users.address, image: users.image,
-  is_active: users.is_active, is_staff: users.is_staff, is_superuser: users.is_superuser,
-  date_joined: users.date_joined, last_login: users.last_login,
-};
-
-export const ProjectUser = Type.Object({
-  id: Type.Integer(), user_project: Type.Integer(), users: Type.Integer(),
-  project_name: Type.String(), user_fullname: Type.String(), user_email: Type.String(),
-}, { title: 'ProjectUser' });
 
 /** Columns and joins of a project-user link item; exported for the projects plugin's own lists of links. */
 export const projectUserFields = {
@@ -64,13 +45,6 @@ function parseFlag(body: unknown): boolean {
   throw fieldError('is_staff', MSG.boolean);
 }
 
-/** Only a superuser changes another superuser's flags (is_staff, is_active): other staff get 403. */
-export function guardSuperuser(request: FastifyRequest, target: Pick<User, 'is_superuser'>) {
-  if (target.is_superuser && !currentUser(request).is_superuser) {
-    throw forbidden('Solo un superusuario puede modificar los privilegios de otro superusuario.');
-  }
-}
-
 /**
  * Inside the transaction that takes `field` away from the superuser `userId`: refuses (400 naming
  * the field) when no other active superuser with the privilege would be left. Every such row is
@@ -83,7 +57,6 @@ async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff') {
   if (!active.some((u) => u.id !== userId)) throw fieldError(field, 'El último superusuario activo no puede perder sus privilegios.');
 }
 
-const LinkBody = Type.Object({ user_project: S.id(), users: S.id() }, { additionalProperties: false });
 const LinkCreateBody = Type.Object({
   user_project: S.id(),
   users: Type.Union([S.id(), Type.Array(S.id(), { minItems: 1, maxItems: 1000 })], { description: 'a user id, or a list of them' }),
@@ -186,9 +159,8 @@ export default fp(async (app) => {
     return reply.status(201).send(items);
   });
 
-  crudRoutes(app, {
-    name: 'project-user link', table: projectUsers, item: ProjectUser, body: LinkBody,
-    paths: { update: '/associate-user-project/update/:id', delete: '/associate-user-project/deleted/:id' },
+  crudRoutes(app, projectUserApi, {
+    table: projectUsers,
     references: { user_project: { table: projects }, users: { table: users } },
     fields: projectUserFields, join: projectUserJoin,
     async validate(_request, body, existing) {

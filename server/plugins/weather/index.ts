@@ -10,7 +10,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { communes, powerPlants } from '../../db/schema.js';
 import { ApiError } from '../../core/errors.js';
-import { ErrorBody, findVisible, IdParams } from '../../core/crud.js';
+import { findVisible } from '../../core/crud.js';
+import { IdParams } from '../../../contract/common.js';
+import { ErrorBody } from '../../core/errors.js';
 
 export const WEATHER_CACHE_MS = 30 * 60_000;
 

@@ -4,10 +4,10 @@
  * the calls of the API as {status, body}.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client.js';
-import { investors, mppts, powerPlants, projects, projectUsers, strings } from '../../../server/db/schema.js';
-import type { Reading } from '../../../server/measurements/store.js';
-import type { TestContext } from '../harness.js';
+import type { Db } from '../server/db/client.js';
+import { investors, mppts, powerPlants, projects, projectUsers, strings } from '../server/db/schema.js';
+import type { Reading } from '../server/measurements/store.js';
+import type { TestContext } from './harness.js';
 
 export interface Tree {
   project: number;

@@ -6,15 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig, type Config } from '../../server/config.js';
-import { openDatabase, type Database } from '../../server/db/client.js';
-import { buildApp } from '../../server/app.js';
-import { seedBase } from '../../server/seed/base.js';
-import { users } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/core/passwords.js';
-import type { Mailer, Mail } from '../../server/core/mailer.js';
+import { loadConfig, type Config } from '../server/config.js';
+import { openDatabase, type Database } from '../server/db/client.js';
+import { buildApp } from '../server/app.js';
+import { seedBase } from '../server/seed/base.js';
+import { users } from '../server/db/schema.js';
+import { hashPassword } from '../server/core/passwords.js';
+import type { Mailer, Mail } from '../server/core/mailer.js';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,7 +81,9 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const database = await openTestDatabase();
   await seedBase(database.db);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir });
+  const app = await buildApp({
+    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, checkReplies: true,
+  });
   await app.ready();
 
   const ctx: TestContext = {

@@ -11,9 +11,9 @@ import {
   AdminContext, AdminUI, CustomRoutes, memoryStore, Resource,
   type AuthProvider, type DataProvider, type RaRecord,
 } from 'react-admin';
-import { resources } from '../../src/resources';
-import { createI18nProvider } from '../../src/providers/i18nProvider';
-import { closeResult, ResultDialogHost } from '../../src/components/ResultDialog';
+import { resources } from '../src/resources';
+import { createI18nProvider } from '../src/providers/i18nProvider';
+import { closeResult, ResultDialogHost } from '../src/components/ResultDialog';
 
 export type Tables = Record<string, RaRecord[]>;
 

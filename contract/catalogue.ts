@@ -1,0 +1,41 @@
+/** Equipment brands (trademarks) and the equipment catalogue, with their images. */
+import { Type } from '@sinclair/typebox';
+import { S } from './common.js';
+import { crud } from './crud.js';
+
+export const Trademark = Type.Object({
+  id: Type.Integer(), name: Type.String(), image: S.nullable(Type.String()), created_at: S.timestamp(),
+}, { title: 'Trademark' });
+export const TrademarkBody = Type.Object({ name: S.name(120), image: Type.Optional(S.file()) });
+
+export const Equipment = Type.Object({
+  id: Type.Integer(), name: Type.String(), image: S.nullable(Type.String()),
+  trademark: S.nullable(Type.Integer()), model: Type.String(), station_code: Type.String(), description: Type.String(),
+  created_at: S.timestamp(),
+}, { title: 'Equipment' });
+export const EquipmentBody = Type.Object({
+  name: S.name(120),
+  image: Type.Optional(S.file()),
+  trademark: Type.Optional(S.nullable(S.id())),
+  model: Type.Optional(S.text(120)),
+  station_code: Type.Optional(S.text(120)),
+  description: Type.Optional(S.text(5000)),
+});
+
+const trademark = crud({ tag: 'catalogue', noun: 'trademark', item: Trademark, body: TrademarkBody, multipart: true });
+export const trademarkApi = {
+  list: trademark.list('/trademark-all/'),
+  one: trademark.one('/trademark/:id'),
+  create: trademark.create('/trademark/create'),
+  update: trademark.update('/trademark/update/:id'),
+  delete: trademark.delete('/trademark/deleted/:id'),
+};
+
+const equipment = crud({ tag: 'catalogue', noun: 'equipment', item: Equipment, body: EquipmentBody, multipart: true });
+export const equipmentApi = {
+  list: equipment.list('/equipment-all/'),
+  one: equipment.one('/equipment/:id'),
+  create: equipment.create('/equipment/create'),
+  update: equipment.update('/equipment/update/:id'),
+  delete: equipment.delete('/equipment/deleted/:id'),
+};

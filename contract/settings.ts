@@ -1,0 +1,21 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './http.js';
+import { IdParams, listOf, ListQuery, S } from './common.js';
+
+export const Settings = Type.Object({
+  id: Type.Integer(), name: Type.String(), environnement_factor: Type.Number(), time_zone: Type.String(),
+}, { title: 'Settings' });
+export const Commune = Type.Object({ id: Type.Integer(), name: Type.String(), region: Type.String() }, { title: 'Commune' });
+export type Commune = Static<typeof Commune>;
+export const SettingsUpdate = Type.Partial(Type.Object({
+  name: S.name(120),
+  environnement_factor: Type.Number({ minimum: 0, maximum: 10 }),
+  time_zone: Type.String({ minLength: 1, maxLength: 64 }),
+}));
+
+const tag = 'settings';
+export const settingsApi = {
+  communes: endpoint({ method: 'GET', path: '/commune-all/list', access: 'user', tag, summary: 'Communes of Chile with their region', querystring: ListQuery, reply: { 200: listOf(Commune) } }),
+  list: endpoint({ method: 'GET', path: '/list/settings', access: 'user', tag, summary: 'The settings (a list with one entry)', reply: { 200: Type.Array(Settings) } }),
+  update: endpoint({ method: 'PUT', path: '/update/settings/parameters/:id', access: 'staff', tag, summary: 'Update the settings', params: IdParams, body: SettingsUpdate, reply: { 200: Settings } }),
+};
