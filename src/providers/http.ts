@@ -113,7 +113,7 @@ let refreshing: Promise<boolean> | null = null;
  */
 function acrossTabs(exchange: () => Promise<boolean>): Promise<boolean> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  return locks ? locks.request('portal-solar-token-refresh', exchange) : exchange();
+  return locks ? locks.request('portal-solar-token-refresh', exchange) as Promise<boolean> : exchange();
 }
 
 /**
