@@ -111,9 +111,10 @@ let refreshing: Promise<boolean> | null = null;
  * detection), so two tabs refreshing at once with the token they share would sign each other out.
  * Web Locks serialize them; where the browser has none, the tab goes alone as before.
  */
-function acrossTabs(exchange: () => Promise<boolean>): Promise<boolean> {
+async function acrossTabs(exchange: () => Promise<boolean>): Promise<boolean> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  return locks ? locks.request('portal-solar-token-refresh', exchange) as Promise<boolean> : exchange();
+  // Awaited: the DOM typing of request() nests the callback's promise; at run time it is one.
+  return locks ? await locks.request('portal-solar-token-refresh', exchange) : exchange();
 }
 
 /**
