@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.js';
-import type { TokenPair } from '../../server/plugins/auth/session.js';
+import type { TokenPair } from '../../contract/auth.js';
 import { mailsSent } from '../../server/plugins/auth/mails.js';
 import { createTestContext, type TestContext } from '../../testing/harness.js';
 
