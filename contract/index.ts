@@ -2,13 +2,14 @@
  * Every area's endpoints, by area. The server registers each (a test fails on one it does not
  * serve); the web app calls nothing else.
  */
+import { authApi, profileApi } from './auth.js';
 import { equipmentApi, trademarkApi } from './catalogue.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
 import { projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
 import { ticketCategoryApi } from './tickets.js';
-import { projectUserApi } from './users.js';
+import { projectUserApi, userApi } from './users.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -18,7 +19,8 @@ export const api = {
   settings: settingsApi,
   tag: tagApi, tagUser: tagUserApi, tagProject: tagProjectApi,
   ticketCategory: ticketCategoryApi,
-  projectUser: projectUserApi,
+  user: userApi, projectUser: projectUserApi,
+  auth: authApi, profile: profileApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

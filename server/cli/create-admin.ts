@@ -11,8 +11,9 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedBase } from '../seed/base.js';
 import { users } from '../db/schema.js';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../core/passwords.js';
-import { findUserByEmail, insertUser, MESSAGES, normalizeEmail } from '../plugins/auth/accounts.js';
+import { hashPassword, PASSWORD_LENGTH } from '../core/passwords.js';
+import { findUserByEmail, insertUser, normalizeEmail } from '../domain/users.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/limits.js';
 
 const USAGE = 'Uso: npm run create-admin -- --email correo@ejemplo.cl --password clave [--first-name Nombre --last-name Apellido]';
 
@@ -33,7 +34,7 @@ const email = normalizeEmail(args.email ?? '');
 const password = args.password ?? '';
 if (!email) fail('falta --email.');
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail(`"${email}" no es un correo electrónico válido.`);
-if ([...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) fail(`la contraseña: ${MESSAGES.passwordLength}.`);
+if ([...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) fail(`la contraseña: ${PASSWORD_LENGTH}.`);
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dir: path.join(config.dataDir, 'db') });

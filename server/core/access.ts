@@ -8,10 +8,9 @@ import { and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users, type User } from '../db/schema.js';
+import type { Access } from '../../contract/http.js';
 import { forbidden, unauthorized } from './errors.js';
 import { verifyAccessToken } from './tokens.js';
-
-export type Access = 'public' | 'user' | 'staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig { access?: Access }
@@ -63,5 +62,3 @@ export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized();
   return request.user;
 }
-
-export const isStaff = (request: FastifyRequest) => Boolean(request.user?.is_staff);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/limits.js';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes).
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, which isolated modules cannot import)
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export { PASSWORD_MIN, PASSWORD_MAX } from '../../contract/limits.js';
+/** SPEC.md §5's words for a password outside the limits, wherever one is set (the API, the create-admin command). */
+export const PASSWORD_LENGTH = `Debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres`;
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 

@@ -1,9 +1,15 @@
-/** What several areas need to know of users: how one is named and shown, and who may change a superuser. */
+/**
+ * What several areas need to know of users: how one is named and shown, who may change a superuser,
+ * and how an account is found and made by its e-mail. The last serves both the API's accounts
+ * (sign-in, registration, Google, staff) and the create-admin command, which must agree on it: an
+ * e-mail is stored lower-cased and names one account whatever its case.
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
 import { users, type User } from '../db/schema.js';
 import { currentUser } from '../core/access.js';
-import { forbidden } from '../core/errors.js';
+import { forbidden, nonFieldError } from '../core/errors.js';
 
 /** "Nombre Apellido" of a user, for items that name one (needs `users` in the query). */
 export const userFullName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
@@ -20,5 +26,28 @@ export const userColumns = {
 export function guardSuperuser(request: FastifyRequest, target: Pick<User, 'is_superuser'>) {
   if (target.is_superuser && !currentUser(request).is_superuser) {
     throw forbidden('Solo un superusuario puede modificar los privilegios de otro superusuario.');
+  }
+}
+
+export const DUPLICATE_EMAIL = 'Este correo electrónico ya se encuentra registrado.';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+  return user;
+}
+
+export const isUniqueViolation = (err: any) => (err?.code ?? err?.cause?.code) === '23505';
+
+/** Inserts a user with a lower-cased e-mail; an e-mail already taken (even by a concurrent call) is the DRF non-field error. */
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {
+  if (await findUserByEmail(db, values.email)) throw nonFieldError(DUPLICATE_EMAIL);
+  try {
+    const [user] = await db.insert(users).values({ ...values, email: normalizeEmail(values.email) }).returning();
+    return user;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nonFieldError(DUPLICATE_EMAIL);
+    throw err;
   }
 }

@@ -3,6 +3,7 @@
  * keys (app.validation.*), so every form shows the same exact Spanish wording.
  */
 import { email, maxLength, minLength, required } from 'react-admin';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/limits';
 
 export const nameRequired = [required('app.validation.name')];
 export const descriptionRequired = [required('app.validation.description')];
@@ -13,6 +14,6 @@ export const phoneRequired = [required('app.validation.phone')];
 export const addressRequired = [required('app.validation.address')];
 export const passwordRequired = [
   required('app.validation.password'),
-  minLength(4, 'app.validation.password_length'),
-  maxLength(16, 'app.validation.password_length'),
+  minLength(PASSWORD_MIN, 'app.validation.password_length'),
+  maxLength(PASSWORD_MAX, 'app.validation.password_length'),
 ];

@@ -6,13 +6,14 @@
  */
 import type { RaRecord } from 'react-admin';
 import { setProfile, type Profile } from './session';
+import { authApi, profileApi } from '../../contract/auth';
 import { equipmentApi, trademarkApi } from '../../contract/catalogue';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../contract/hierarchy';
 import { projectApi } from '../../contract/projects';
 import { settingsApi } from '../../contract/settings';
 import { tagApi, tagProjectApi, tagUserApi } from '../../contract/tags';
 import { ticketCategoryApi } from '../../contract/tickets';
-import { projectUserApi } from '../../contract/users';
+import { projectUserApi, userApi } from '../../contract/users';
 
 type Data = Record<string, any>;
 
@@ -144,25 +145,25 @@ export const resourceTable: Record<string, ResourceSpec> = {
       : { ...rest, project }),
   },
   users: {
-    list: '/get-users/',
+    list: userApi.list.path,
     // No GET of one user: found in the list. Update = the administrator privilege (SPEC §7 permits call).
-    create: '/auth/create/user',
-    update: '/permits-user/:id',
+    create: authApi.createUser.path,
+    update: userApi.permits.path,
     fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'password', 'is_staff'],
     updateFields: ['is_staff'],
     optional: ['phone', 'address'],
     // Staff, for an account that is not active (docs/api.md "Accounts").
     actions: {
-      resendActivation: { method: 'POST', path: '/auth/account-check/:id/resend' },
-      activate: { method: 'PUT', path: '/auth/account-activate/:id' },
+      resendActivation: { method: authApi.staffResendActivation.method, path: authApi.staffResendActivation.path },
+      activate: { method: authApi.staffActivate.method, path: authApi.staffActivate.path },
     },
   },
   'project-users': {
-    byParent: { user_project: '/associate-project-user/:id' },
+    byParent: { user_project: projectUserApi.members.path },
     unpaged: true,
     extract: (answer) => answer?.users_project ?? [],
-    one: '/associate-user-project/:id',
-    create: '/associate-user-project/create',
+    one: projectUserApi.one.path,
+    create: projectUserApi.create.path,
     update: projectUserApi.update.path,
     delete: projectUserApi.delete.path,
     fields: ['user_project', 'users'],
@@ -253,8 +254,8 @@ export const resourceTable: Record<string, ResourceSpec> = {
   },
   /** The signed-in user's own profile (id ignored): useGetOne('profile', {id: 'me'}) / useUpdate. */
   profile: {
-    one: '/my-profile',
-    update: '/my-profile/update',
+    one: profileApi.me.path,
+    update: profileApi.update.path,
     fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'image'],
     multipart: 'always',
     files: ['image'],

@@ -3,24 +3,14 @@
  * (SPEC §3: "kept in browser local storage together with the access token"), plus a one-shot
  * "flash" message the login page shows after the session ended elsewhere.
  */
+import type { Profile as ProfileReply, TokenPair } from '../../contract/auth';
 
-export interface Profile {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  address: string;
-  image: string | null;
-  is_staff: boolean;
-  is_superuser: boolean;
-  language?: string | null;
-}
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+export type { TokenPair };
+/**
+ * The profile as /my-profile answers it, as kept in localStorage: one stored by another version of
+ * the app may lack `language`, or hold one this version does not offer.
+ */
+export type Profile = Omit<ProfileReply, 'language'> & { language?: string | null };
 
 const ACCESS = 'access_token';
 const REFRESH = 'refresh_token';

@@ -11,28 +11,24 @@
  *    The state must match the cookie's; the code is exchanged, the ID token verified (signature,
  *    issuer, audience, nonce), and its verified e-mail signs the person in: `{access, refresh}`.
  */
-import { eq } from 'drizzle-orm';
-import { Type } from '@sinclair/typebox';
 import { jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users, type User } from '../../db/schema.js';
+import type { User } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { ErrorBody } from '../../core/errors.js';
 import { ApiError, nonFieldError } from '../../core/errors.js';
-import { activateAccount, awaitsActivation, findUserByEmail, insertUser, MESSAGES } from './accounts.js';
-import { openSession, TokenPair } from './session.js';
+import { route } from '../../core/route.js';
+import { findUserByEmail, insertUser } from '../../domain/users.js';
+import { authApi } from '../../../contract/auth.js';
+import { MESSAGES } from './accounts.js';
+import { activateAccount, awaitsActivation, findUserByGoogleSub, linkGoogleAccount } from './queries.js';
+import { openSession } from './session.js';
 
-const PATH = '/api/auth/login/google';
+/** The cookie goes only to this call (the API is served under /api). */
+const PATH = `/api${authApi.google.path}`;
 const COOKIE = 'google_login';
 const COOKIE_TTL_SECONDS = 600;
 const FAILED = 'Error al iniciar sesión con Google. Inténtelo nuevamente.';
-
-const GoogleQuery = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 4096 })),
-  state: Type.Optional(Type.String({ maxLength: 512 })),
-  error: Type.Optional(Type.String({ maxLength: 256 })),
-}, { description: 'Without code: starts the sign-in (302 to the identity provider). With code: the whole query string the provider sent to /user/auth/login/google, passed on unchanged (iss, scope... included).' });
 
 interface LoginState { state: string; nonce: string; verifier: string }
 
@@ -46,13 +42,12 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 
 /** Finds the account of a Google identity: by its subject, else by its verified e-mail (linking it), else a new active account. */
 async function googleAccount(db: Db, claims: oidc.IDToken): Promise<User> {
-  const [bySub] = await db.select().from(users).where(eq(users.google_sub, claims.sub));
-  let user = bySub;
+  let user = await findUserByGoogleSub(db, claims.sub);
   if (!user) {
     const byEmail = await findUserByEmail(db, claims.email as string);
     if (byEmail?.google_sub) throw nonFieldError('Este correo electrónico ya está vinculado a otra cuenta de Google.');
     user = byEmail
-      ? (await db.update(users).set({ google_sub: claims.sub }).where(eq(users.id, byEmail.id)).returning())[0]
+      ? await linkGoogleAccount(db, byEmail.id, claims.sub)
       : await insertUser(db, {
         email: claims.email as string, password: null, is_active: true, google_sub: claims.sub,
         first_name: String(claims.given_name ?? '').slice(0, 150), last_name: String(claims.family_name ?? '').slice(0, 150),
@@ -92,16 +87,9 @@ export function googleRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get('/auth/login/google', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'], summary: 'Sign in with Google: start (302 to Google), then finish with the code Google sent back',
-      querystring: GoogleQuery,
-      response: { 200: TokenPair, 302: Type.Null({ description: 'redirect to the identity provider' }), 400: ErrorBody, 502: ErrorBody, 503: ErrorBody },
-    },
-  }, async (request, reply) => {
+  route(app, authApi.google, async (request, reply) => {
     const config = await clientConfig();
-    const query = request.query as { code?: string; state?: string; error?: string };
+    const { query } = request;
 
     if (!query.code && !query.error) {
       const saved: LoginState = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };

@@ -109,8 +109,18 @@ export function throttleLogins(app: FastifyInstance, accountOf: (request: Fastif
   };
 }
 
+/**
+ * A field of a request part (body, params) as sent, whatever the part is: the account hooks of a
+ * throttle also run for a body that failed its schema (signup reports its errors itself).
+ */
+const sent = (part: unknown, name: string): unknown =>
+  (typeof part === 'object' && part !== null ? Object.getOwnPropertyDescriptor(part, name)?.value : undefined);
+
 /** The lower-cased `email` of a JSON body, the account key of most throttled routes. */
 export const bodyEmail = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const email = sent(request.body, 'email');
   return typeof email === 'string' ? `email:${email.toLowerCase()}` : undefined;
 };
+
+/** The account id of the path (`:user_id`), the account key of resending an activation link. */
+export const pathAccount = (request: FastifyRequest) => `user:${sent(request.params, 'user_id')}`;

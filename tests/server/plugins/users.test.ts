@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projects, users } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { projects, users } from '../../../server/db/schema.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
 
 let ctx: TestContext;
 let admin: { user: { id: number; email: string }; token: string };
@@ -153,7 +153,7 @@ describe('superusers', () => {
 
   it('a superuser changes another superuser, and any staff user an ordinary one', async () => {
     expect((await permits(root.token, root2.user.id, 'false')).json()).toMatchObject({ id: root2.user.id, is_staff: false, is_superuser: true });
-    // Losing the privilege ends the demoted user's sessions (sessions.test.ts): the old token is refused.
+    // Losing the privilege ends the demoted user's sessions (plugins/auth/session.test.ts): the old token is refused.
     expect((await get(root2.token, '/api/get-users/')).statusCode).toBe(401);
     const demoted = await ctx.login(root2.user.email, 'secret12');
     expect((await get(demoted, '/api/get-users/')).statusCode).toBe(403);

@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 // @ts-expect-error oidc-provider ships no type declarations (and @types/oidc-provider is not installed): used by this test only.
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, users } from '../../server/db/schema.js';
-import { loadConfig } from '../../server/config.js';
-import { buildApp } from '../../server/app.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { accountTokens, users } from '../../../../server/db/schema.js';
+import { loadConfig } from '../../../../server/config.js';
+import { buildApp } from '../../../../server/app.js';
+import { createTestContext, type TestContext } from '../../../../testing/harness.js';
 
 const PUBLIC_URL = 'http://portal.test';
 const CLIENT = { client_id: 'portal-solar', client_secret: 'portal-solar-secret' };

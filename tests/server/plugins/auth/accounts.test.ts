@@ -1,23 +1,21 @@
 /**
- * Registration, activation, resending the link, password recovery: the mails go through a real SMTP
- * server (smtp-server on a random port) and the links in them are followed as a person would.
+ * Registration, activation, resending the link, password recovery, accounts created or activated by
+ * staff: the mails go through a real SMTP server (smtp-server on a random port) and the links in them
+ * are followed as a person would.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, settings, users } from '../../server/db/schema.js';
-import { openDatabase, type Db } from '../../server/db/client.js';
-import { loadConfig } from '../../server/config.js';
-import { buildApp } from '../../server/app.js';
-import { mailsSent } from '../../server/plugins/auth/mails.js';
-import { createTestContext, MemoryMailer, openTestDatabase, TEST_DB, type TestContext } from '../../testing/harness.js';
+import { accountTokens, settings, users } from '../../../../server/db/schema.js';
+import { loadConfig } from '../../../../server/config.js';
+import { buildApp } from '../../../../server/app.js';
+import { mailsSent } from '../../../../server/plugins/auth/mails.js';
+import { createTestContext, type TestContext } from '../../../../testing/harness.js';
 
 // ---------- a real SMTP server and a small MIME reader ----------
 
@@ -283,6 +281,40 @@ describe('staff and accounts that never activated', () => {
   });
 });
 
+describe('staff creates a user', () => {
+  const body = { first_name: 'Pedro', last_name: 'Soto', email: 'Pedro.Soto@example.com', password: 'clave1234' };
+
+  it('creates an active account that can sign in at once', async () => {
+    const { token } = await ctx.userWithToken({ is_staff: true });
+    const res = await ctx.request(token, { method: 'POST', url: '/api/auth/create/user', payload: { ...body, phone: '222', is_staff: true } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: expect.any(Number), email: 'pedro.soto@example.com', first_name: 'Pedro', phone: '222', is_active: true, is_staff: true, is_superuser: false });
+    expect(res.json()).not.toHaveProperty('password');
+    expect((await login('pedro.soto@example.com', 'clave1234')).statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail already registered, in any case', async () => {
+    const { token } = await ctx.userWithToken({ is_staff: true });
+    const res = await ctx.request(token, { method: 'POST', url: '/api/auth/create/user', payload: { ...body, email: 'PEDRO.SOTO@example.com' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['Este correo electrónico ya se encuentra registrado.'] });
+  });
+
+  it('checks the password length and the required fields', async () => {
+    const { token } = await ctx.userWithToken({ is_staff: true });
+    const res = await ctx.request(token, { method: 'POST', url: '/api/auth/create/user', payload: { email: 'x@example.com', password: '123' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ first_name: ['Este campo es requerido.'], last_name: ['Este campo es requerido.'], password: ['Debe tener entre 4 y 16 caracteres'] });
+  });
+
+  it('is for staff only', async () => {
+    const { token } = await ctx.userWithToken();
+    const res = await ctx.request(token, { method: 'POST', url: '/api/auth/create/user', payload: { ...body, email: 'otro@example.com' } });
+    expect(res.statusCode).toBe(403);
+    expect((await login('otro@example.com', body.password)).statusCode).toBe(400);
+  });
+});
+
 describe('password recovery', () => {
   /** POST /password-reset-email/, once the mail it may send has left. */
   const resetEmail = async (email: string) => {
@@ -436,59 +468,4 @@ describe('mail delivery', () => {
       await ctx.database.db.update(settings).set({ name: 'Portal Solar' });
     }
   });
-});
-
-describe('npm run create-admin', () => {
-  const run = promisify(execFile);
-  const cli = (env: Record<string, string>, args: string[]) => run(path.resolve('node_modules/.bin/tsx'), ['server/cli/create-admin.ts', ...args], {
-    env: { ...process.env, ...env, NODE_ENV: 'development' }, cwd: path.resolve('.'),
-  });
-
-  it('creates an administrator who signs in through the API, then promotes and resets an existing account', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-cli-'));
-    // On PostgreSQL the command and the API share a server database; on PGlite, the files under DATA_DIR/db.
-    const server = TEST_DB === 'postgres' ? await openTestDatabase() : null;
-    const env: Record<string, string> = server ? { DATABASE_URL: server.url!, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
-    /** The API on that same database, while the command is not running (PGlite has one process at a time). */
-    const withApi = async (fn: (app: FastifyInstance, db: Db) => Promise<void>) => {
-      const database = server ?? await openDatabase({ dir: path.join(dataDir, 'db') });
-      const app = await buildApp({ config: loadConfig({ ...env, JWT_SECRET: 'test-secret-that-is-long-enough-123456' }), db: database.db, mailer: new MemoryMailer() });
-      try { await fn(app, database.db); } finally {
-        await app.close();
-        if (!server) await database.close();
-      }
-    };
-    const signIn = (app: FastifyInstance, email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/token', payload: { email, password } });
-    try {
-      const out = await cli(env, ['--email', 'Jefa@Example.com', '--password', 'admin123', '--first-name', 'Jefa', '--last-name', 'Planta']);
-      expect(out.stdout).toContain('jefa@example.com');
-
-      const bad = await cli(env, ['--email', 'no-es-correo', '--password', 'admin123']).catch((e) => e);
-      expect(bad.code).not.toBe(0);
-      expect(bad.stderr).toContain('correo');
-      const short = await cli(env, ['--email', 'x@example.com', '--password', '12']).catch((e) => e);
-      expect(short.code).not.toBe(0);
-      expect(short.stderr).toContain('Debe tener entre 4 y 16 caracteres');
-
-      await withApi(async (app, db) => {
-        const res = await signIn(app, 'jefa@example.com', 'admin123');
-        expect(res.statusCode).toBe(200);
-        const me = (await app.inject({ method: 'GET', url: '/api/my-profile', headers: { authorization: `Bearer ${res.json().access}` } })).json();
-        expect(me).toMatchObject({ email: 'jefa@example.com', first_name: 'Jefa', last_name: 'Planta', is_staff: true, is_superuser: true });
-        expect(await db.select().from(users).where(eq(users.email, 'x@example.com'))).toHaveLength(0);
-        await db.insert(users).values({ email: 'tecnico@example.com', password: null, is_active: false });
-      });
-
-      const promoted = await cli(env, ['--email', 'TECNICO@example.com', '--password', 'tecnico1']);
-      expect(promoted.stdout).toContain('promovido');
-      await withApi(async (app, db) => {
-        expect((await signIn(app, 'tecnico@example.com', 'tecnico1')).statusCode).toBe(200);
-        const [row] = await db.select().from(users).where(eq(users.email, 'tecnico@example.com'));
-        expect(row).toMatchObject({ is_active: true, is_staff: true, is_superuser: true });
-      });
-    } finally {
-      await server?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });
