@@ -4,7 +4,7 @@
  * mark one read, mark all read) are additions to SPEC.md §7.
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { endpoint } from './http.js';
+import { endpoint, type EndpointSpec } from './http.js';
 import { IdParams, listOf, ListQuery, S } from './common.js';
 
 /** Addressee kinds (`type_notification`, SPEC.md §9): the users of a tag, of a project, or chosen users. */
@@ -78,8 +78,8 @@ export const notificationApi = {
   }),
 };
 
-/** The send call of each addressee kind. */
-export const sendCall = {
+/** The send call of each addressee kind (`type_notification`). */
+export const sendCall: Record<number, EndpointSpec> = {
   [TAG_USERS]: notificationApi.createForTag,
   [PROJECT_USERS]: notificationApi.createForProject,
   [CHOSEN_USERS]: notificationApi.createForUsers,
