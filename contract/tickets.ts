@@ -31,6 +31,7 @@ const Attachment = S.nullable(Type.String({ description: 'a link to the attachme
 export const AssignedAdmin = Type.Object({
   id: Type.Integer(), first_name: Type.String(), last_name: Type.String(), email: Type.String(), full_name: Type.String(),
 }, { title: 'AssignedAdmin' });
+export type AssignedAdmin = Static<typeof AssignedAdmin>;
 
 export const Ticket = Type.Object({
   id: Type.Integer(), title: Type.String(), content: Type.String(),

@@ -11,13 +11,12 @@
  *
  * Notifying is a side effect: if it fails, the ticket call still succeeds and the failure is logged.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users, type User } from '../../db/schema.js';
+import type { User } from '../../db/schema.js';
 import { ACTIVE } from '../../../contract/tickets.js';
 import { CHOSEN_USERS } from '../../../contract/notifications.js';
 import { sendNotification } from '../notifications/send.js';
-import { activeStaff, eventPeople, firstAssignee, type StoredTicket } from './queries.js';
+import { activeStaff, eventPeople, firstAssignee, theUser, type StoredTicket } from './queries.js';
 
 export type TicketEvent = 'created' | 'replied' | 'assigned' | 'status';
 
@@ -90,12 +89,12 @@ const templateFor = (language: string) => TEMPLATES[language as Lang] ?? TEMPLAT
 async function audience(app: FastifyInstance, event: TicketEvent, ticket: StoredTicket, actor: User, assignedAdmin?: number) {
   switch (event) {
     case 'created': return activeStaff;
-    case 'assigned': return eq(users.id, assignedAdmin!);
-    case 'status': return eq(users.id, ticket.customuser);
+    case 'assigned': return theUser(assignedAdmin!);
+    case 'status': return theUser(ticket.customuser);
     case 'replied': {
-      if (actor.id !== ticket.customuser) return eq(users.id, ticket.customuser);
+      if (actor.id !== ticket.customuser) return theUser(ticket.customuser);
       const first = await firstAssignee(app.db, ticket.id);
-      return first === undefined ? activeStaff : eq(users.id, first);
+      return first === undefined ? activeStaff : theUser(first);
     }
   }
 }

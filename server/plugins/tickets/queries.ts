@@ -11,7 +11,6 @@ import { list } from '../../core/lists.js';
 import { PRIVATE_MEDIA } from '../../core/attachments.js';
 import { userFullName } from '../../domain/users.js';
 import { UNASSIGNED, type AssignedAdmin } from '../../../contract/tickets.js';
-import type { Static } from '@sinclair/typebox';
 
 /** A ticket as stored. */
 export type StoredTicket = typeof tickets.$inferSelect;
@@ -30,7 +29,7 @@ export async function findTicket(db: Db, viewer: User, id: number): Promise<Stor
 // ---------- ticket items ----------
 
 /** The assigned administrators of the ticket of the outer query, first assigned first. */
-const assignedAdmins = sql<Static<typeof AssignedAdmin>[]>`coalesce((
+const assignedAdmins = sql<AssignedAdmin[]>`coalesce((
   select json_agg(json_build_object(
     'id', ${users.id}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}, 'email', ${users.email}, 'full_name', ${userFullName}
   ) order by ${ticketAssignees.assigned_at}, ${users.id})
@@ -176,12 +175,14 @@ export async function firstAssignee(db: Db, ticket: number): Promise<number | un
   return first?.user;
 }
 
+export const theUser = (id: number): SQL => eq(users.id, id);
+
 /** The users `who` selects, and the actor: their language, whether active, and a name to show (the e-mail when they have none). */
 export function eventPeople(db: Db, who: SQL, actor: number) {
   return db.select({
     id: users.id, language: users.language, is_active: users.is_active,
     name: sql<string>`coalesce(nullif(${userFullName}, ''), ${users.email})`,
-  }).from(users).where(or(who, eq(users.id, actor)));
+  }).from(users).where(or(who, theUser(actor)));
 }
 
 // ---------- attachments stored at public paths (server/plugins/tickets/legacy.ts) ----------
