@@ -12,7 +12,6 @@ import { showResult, errorDetails } from '../../components/ResultDialog';
 import { userChoice } from '../users/userName';
 import { CHOSEN_USERS, PROJECT_USERS, TAG_USERS } from '../../../contract/notifications';
 
-
 /** Only the target field of the chosen type leaves the browser. */
 export function sendBody(data: RaRecord) {
   const type = Number(data.type_notification);
