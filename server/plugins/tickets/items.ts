@@ -10,7 +10,7 @@ import { ACTIVE } from '../../../contract/tickets.js';
 import { findTicket, messageRow, ticketRow, type MessageRow, type StoredTicket, type TicketRow } from './queries.js';
 
 /** SPEC.md §4: 1 is Activo; anything else reads as Cerrado. */
-export const statusName = (status: number) => (status === ACTIVE ? 'Activo' : 'Cerrado');
+const statusName = (status: number) => (status === ACTIVE ? 'Activo' : 'Cerrado');
 
 /** One ticket the caller may see, or 404. */
 export async function loadTicket(request: FastifyRequest, id: number): Promise<StoredTicket> {

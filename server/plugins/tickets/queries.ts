@@ -16,7 +16,7 @@ import { UNASSIGNED, type AssignedAdmin } from '../../../contract/tickets.js';
 export type StoredTicket = typeof tickets.$inferSelect;
 
 /** The tickets `viewer` may see: every one for staff, their own for anyone else. */
-export const ticketScope = (viewer: User): SQL | undefined => (viewer.is_staff ? undefined : eq(tickets.customuser, viewer.id));
+const ticketScope = (viewer: User): SQL | undefined => (viewer.is_staff ? undefined : eq(tickets.customuser, viewer.id));
 
 /** Who handles tickets: active administrators (the ones that can be assigned, and that hear of new tickets). */
 export const activeStaff = and(eq(users.is_staff, true), eq(users.is_active, true))!;
@@ -52,7 +52,7 @@ export async function ticketRow(db: Db, id: number): Promise<TicketRow> {
   return row;
 }
 
-export interface TicketFilters { status?: number; type?: number; assigned?: string; customuser?: number }
+interface TicketFilters { status?: number; type?: number; assigned?: string; customuser?: number }
 
 /** The tickets `viewer` may see that pass `filters`, as `list()` answers them (search, ordering, paging). */
 export function listTickets<Item>(db: Db, request: FastifyRequest, viewer: User, filters: TicketFilters, serialize: (row: TicketRow) => Item) {
@@ -187,7 +187,7 @@ export function eventPeople(db: Db, who: SQL, actor: number) {
 
 // ---------- attachments stored at public paths (server/plugins/tickets/legacy.ts) ----------
 
-export type AttachmentTable = typeof tickets | typeof ticketMessages;
+type AttachmentTable = typeof tickets | typeof ticketMessages;
 
 /** Rows of `table` whose attachment is still at a public path. */
 export function publicAttachments(db: Db, table: AttachmentTable) {
