@@ -2,11 +2,17 @@
  * Schema pieces every area uses: ids, texts, nullable values, files, timestamps, and the list
  * conventions (DRF paging, ordering, search).
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 
 /** Schema pattern of a text that must not be only whitespace; failing it reads as "blank", like DRF. */
 export const NOT_BLANK = '\\S';
+
+/**
+ * What `S.nullable` gives, as both TypeBox versions read it: this one's `Static` (the web app), and the
+ * server's type provider, whose TypeBox 1.x reads the schema's JSON shape, here the type list.
+ */
+type Nullable<T extends TSchema> = TUnsafe<Static<T> | null> & (T extends { type: infer N extends string } ? { type: [N, 'null'] } : unknown);
 
 export const S = {
   id: () => Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -20,7 +26,7 @@ export const S = {
    */
   nullable: <T extends TSchema>(t: T) => (typeof t.type === 'string'
     ? Type.Unsafe<Static<T> | null>({ ...t, type: [t.type, 'null'] })
-    : Type.Union([t, Type.Null()])),
+    : Type.Union([t, Type.Null()])) as Nullable<T>,
   file: () => Type.String({ format: 'binary', description: 'file (multipart)' }),
   timestamp: () => Type.Unsafe<string>({ type: 'string', format: 'date-time' }),
 };

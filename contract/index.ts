@@ -8,7 +8,8 @@ import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hier
 import { projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
-import { ticketCategoryApi } from './tickets.js';
+import { ticketApi, ticketCategoryApi, ticketMessageApi } from './tickets.js';
+import { notificationApi, notificationTypeApi, userNotificationApi } from './notifications.js';
 import { projectUserApi, userApi } from './users.js';
 import type { EndpointSpec } from './http.js';
 
@@ -18,7 +19,8 @@ export const api = {
   project: projectApi,
   settings: settingsApi,
   tag: tagApi, tagUser: tagUserApi, tagProject: tagProjectApi,
-  ticketCategory: ticketCategoryApi,
+  ticketCategory: ticketCategoryApi, ticket: ticketApi, ticketMessage: ticketMessageApi,
+  notification: notificationApi, notificationType: notificationTypeApi, userNotification: userNotificationApi,
   user: userApi, projectUser: projectUserApi,
   auth: authApi, profile: profileApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;

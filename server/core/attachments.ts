@@ -30,9 +30,9 @@ export function attachmentLink(request: FastifyRequest, stored: string | null): 
   return `${stored}?${new URLSearchParams({ u: String(user), exp: String(exp), sig })}`;
 }
 
-/** Replaces the stored `media` path of items by the caller's link. */
-export const withAttachmentLinks = <T extends { media: string | null }>(request: FastifyRequest, rows: T[]): T[] =>
-  rows.map((row) => ({ ...row, media: attachmentLink(request, row.media) }));
+/** An item with its stored `media` path replaced by the caller's link. */
+export const withAttachmentLink = <T extends { media: string | null }>(request: FastifyRequest, row: T): T =>
+  ({ ...row, media: attachmentLink(request, row.media) });
 
 /** The user a link was made for, when its signature holds and it has not expired; null otherwise. */
 export function linkUser(secret: string, path: string, query: { u?: string; exp?: string; sig?: string }): number | null {

@@ -10,10 +10,11 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  useBasename, useDataProvider, useGetList, useLocaleState, useTranslate, type RaRecord,
+  useBasename, useDataProvider, useGetList, useLocaleState, useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { AppDataProvider } from '../providers/dataProvider';
+import type { Count, ReceivedNotification } from '../../contract/notifications';
 
 export const BELL_POLL_MS = 60_000;
 const LATEST = 10;
@@ -30,10 +31,10 @@ export function NotificationBell() {
 
   const { data: unread = 0, refetch: refetchCount } = useQuery({
     queryKey: ['user-notifications', 'unreadCount'],
-    queryFn: async () => (await dataProvider.call<{ count: number }>('user-notifications', 'unreadCount'))?.count ?? 0,
+    queryFn: async () => (await dataProvider.call<Count>('user-notifications', 'unreadCount'))?.count ?? 0,
     refetchInterval: BELL_POLL_MS,
   });
-  const { data: latest = [], refetch: refetchLatest } = useGetList('user-notifications', {
+  const { data: latest = [], refetch: refetchLatest } = useGetList<ReceivedNotification>('user-notifications', {
     pagination: { page: 1, perPage: LATEST }, sort: { field: 'created_at', order: 'DESC' },
   }, { enabled: anchor !== null });
 
@@ -42,7 +43,7 @@ export function NotificationBell() {
     refetchLatest();
     queryClient.invalidateQueries({ queryKey: ['user-notifications', 'getList'] });
   };
-  const open = async (item: RaRecord) => {
+  const open = async (item: ReceivedNotification) => {
     setAnchor(null);
     if (!item.read) {
       try { await dataProvider.call('user-notifications', 'read', { id: item.id }); } catch { /* silent */ }

@@ -12,8 +12,10 @@ import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../
 import { projectApi } from '../../contract/projects';
 import { settingsApi } from '../../contract/settings';
 import { tagApi, tagProjectApi, tagUserApi } from '../../contract/tags';
-import { ticketCategoryApi } from '../../contract/tickets';
+import { ticketApi, ticketCategoryApi, ticketMessageApi } from '../../contract/tickets';
+import { notificationApi, notificationTypeApi, sendCall, userNotificationApi } from '../../contract/notifications';
 import { projectUserApi, userApi } from '../../contract/users';
+import type { EndpointSpec } from '../../contract/http';
 
 type Data = Record<string, any>;
 
@@ -58,6 +60,9 @@ export interface ResourceSpec {
   /** Calls that are not CRUD, for dataProvider.call(resource, name, {id, data}). */
   actions?: Record<string, ActionEndpoint>;
 }
+
+/** A contract endpoint as a table action, sending `fields` of `data` as its body. */
+const action = ({ method, path }: EndpointSpec, fields?: string[]): ActionEndpoint => ({ method, path, ...(fields && { fields }) });
 
 export const resourceTable: Record<string, ResourceSpec> = {
   projects: {
@@ -200,19 +205,19 @@ export const resourceTable: Record<string, ResourceSpec> = {
     fields: ['name', 'environnement_factor', 'time_zone'],
   },
   tickets: {
-    list: '/ticket/list',
-    one: '/ticket/detail/:id',
-    create: '/ticket/create',
-    update: '/ticket/update/:id',
-    delete: '/ticket/delete/:id',
+    list: ticketApi.list.path,
+    one: ticketApi.one.path,
+    create: ticketApi.create.path,
+    update: ticketApi.update.path,
+    delete: ticketApi.delete.path,
     fields: ['title', 'content', 'customuser', 'type', 'status', 'media'],
     updateFields: ['title', 'status', 'user_admin'],
     multipart: 'create',
     files: ['media'],
     optional: ['media'],
     actions: {
-      changeStatus: { method: 'PUT', path: '/ticket/change/status/:id', fields: ['status'] },
-      removeAdmin: { method: 'PUT', path: '/ticket/remove/admin/:id', fields: ['title', 'status', 'user_admin'] },
+      changeStatus: action(ticketApi.changeStatus, ['status']),
+      removeAdmin: action(ticketApi.removeAdmin, ['title', 'status', 'user_admin']),
     },
   },
   'ticket-categories': {
@@ -223,34 +228,30 @@ export const resourceTable: Record<string, ResourceSpec> = {
     fields: ['name', 'description'],
   },
   'ticket-messages': {
-    byParent: { ticket: '/ticket/message/of/ticket/:id' },
-    create: '/ticket/message/create',
-    delete: '/ticket/message/delete/:id',
+    byParent: { ticket: ticketMessageApi.listBy.path },
+    create: ticketMessageApi.create.path,
+    delete: ticketMessageApi.delete.path,
     fields: ['content', 'ticket', 'customuser', 'media'],
     multipart: 'create',
     files: ['media'],
     optional: ['media'],
   },
   notifications: {
-    list: '/notification/list',
+    list: notificationApi.list.path,
     // One endpoint per addressee kind (SPEC §7): 1 tag users, 2 project users, 3 users.
-    create: (data) => ({
-      1: '/notification-tag-user/create',
-      2: '/notification-project-user/create',
-      3: '/notification-users/create',
-    } as Record<string, string>)[String(data.type_notification)] ?? '',
+    create: (data) => sendCall[Number(data.type_notification)]?.path ?? '',
   },
   'user-notifications': {
-    list: '/user-notification/list',
+    list: userNotificationApi.list.path,
     // The bell (additions to SPEC §7, see docs/api.md): the id is the delivery id of the list.
     actions: {
-      unreadCount: { method: 'GET', path: '/user-notification/unread-count' },
-      read: { method: 'PUT', path: '/user-notification/read/:id', fields: [] },
-      readAll: { method: 'PUT', path: '/user-notification/read-all', fields: [] },
+      unreadCount: action(userNotificationApi.unreadCount),
+      read: action(userNotificationApi.read, []),
+      readAll: action(userNotificationApi.readAll, []),
     },
   },
   'notification-types': {
-    list: '/type-notification/list',
+    list: notificationTypeApi.list.path,
   },
   /** The signed-in user's own profile (id ignored): useGetOne('profile', {id: 'me'}) / useUpdate. */
   profile: {

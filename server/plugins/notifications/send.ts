@@ -3,21 +3,16 @@
  * transaction, then one e-mail per recipient. Mail is best effort: a mail that fails is logged and
  * the stored notification stays (the recipient still finds it under the bell).
  */
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notificationRecipients, notifications, users } from '../../db/schema.js';
 import type { Mail } from '../../core/mailer.js';
-
-/** Notification types (seeded in server/seed/base.ts). */
-export const TAG_USERS = 1;
-export const PROJECT_USERS = 2;
-export const CHOSEN_USERS = 3;
+import type { AddresseeKind } from '../../../contract/notifications.js';
+import { emailsOf, insertNotification } from './queries.js';
 
 /** How many mails go to the mail server at the same time. */
 const MAIL_CONCURRENCY = 4;
 
 export interface Outgoing {
-  type_notification: number;
+  type_notification: AddresseeKind;
   title: string;
   message: string;
   sender: number | null;
@@ -35,13 +30,9 @@ export interface Outgoing {
 export async function sendNotification(app: FastifyInstance, { recipients, mailText, ...fields }: Outgoing): Promise<number> {
   const userIds = [...new Set(recipients)];
   if (!userIds.length) throw new Error('a notification needs at least one recipient');
-  const id = await app.db.transaction(async (tx) => {
-    const [row] = await tx.insert(notifications).values(fields).returning({ id: notifications.id });
-    await tx.insert(notificationRecipients).values(userIds.map((user) => ({ notification: row.id, user })));
-    return row.id;
-  });
-  const addresses = await app.db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
-  await mailAll(app, addresses.map(({ email }) => ({ to: email, subject: fields.title, text: mailText ?? fields.message })));
+  const id = await insertNotification(app.db, fields, userIds);
+  const addresses = await emailsOf(app.db, userIds);
+  await mailAll(app, addresses.map((to) => ({ to, subject: fields.title, text: mailText ?? fields.message })));
   return id;
 }
 

@@ -11,12 +11,12 @@
  *
  * Notifying is a side effect: if it fails, the ticket call still succeeds and the failure is logged.
  */
-import { asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ticketAssignees, users, type User } from '../../db/schema.js';
-import { userFullName } from '../../domain/users.js';
-import { CHOSEN_USERS, sendNotification } from '../notifications/send.js';
-import { ACTIVE, activeStaff, type Ticket } from './items.js';
+import type { User } from '../../db/schema.js';
+import { ACTIVE } from '../../../contract/tickets.js';
+import { CHOSEN_USERS } from '../../../contract/notifications.js';
+import { sendNotification } from '../notifications/send.js';
+import { activeStaff, eventPeople, firstAssignee, theUser, type StoredTicket } from './queries.js';
 
 export type TicketEvent = 'created' | 'replied' | 'assigned' | 'status';
 
@@ -86,28 +86,24 @@ const TEMPLATES: Record<Lang, Template> = {
 const templateFor = (language: string) => TEMPLATES[language as Lang] ?? TEMPLATES.es;
 
 /** The users an event concerns (before leaving out the actor), as a condition on `users`. */
-async function audience(app: FastifyInstance, event: TicketEvent, ticket: Ticket, actor: User, assignedAdmin?: number) {
+async function audience(app: FastifyInstance, event: TicketEvent, ticket: StoredTicket, actor: User, assignedAdmin?: number) {
   switch (event) {
     case 'created': return activeStaff;
-    case 'assigned': return eq(users.id, assignedAdmin!);
-    case 'status': return eq(users.id, ticket.customuser);
+    case 'assigned': return theUser(assignedAdmin!);
+    case 'status': return theUser(ticket.customuser);
     case 'replied': {
-      if (actor.id !== ticket.customuser) return eq(users.id, ticket.customuser);
-      const [first] = await app.db.select({ user: ticketAssignees.user }).from(ticketAssignees)
-        .where(eq(ticketAssignees.ticket, ticket.id)).orderBy(asc(ticketAssignees.assigned_at), asc(ticketAssignees.user)).limit(1);
-      return first ? eq(users.id, first.user) : activeStaff;
+      if (actor.id !== ticket.customuser) return theUser(ticket.customuser);
+      const first = await firstAssignee(app.db, ticket.id);
+      return first === undefined ? activeStaff : theUser(first);
     }
   }
 }
 
 /** Tells the people concerned about `event` on `ticket` (as it is after the event), in their languages. */
-export async function notifyTicketEvent(app: FastifyInstance, event: TicketEvent, ticket: Ticket, actor: User, opts: { assignedAdmin?: number } = {}) {
+export async function notifyTicketEvent(app: FastifyInstance, event: TicketEvent, ticket: StoredTicket, actor: User, opts: { assignedAdmin?: number } = {}) {
   try {
     const who = await audience(app, event, ticket, actor, opts.assignedAdmin);
-    const people = await app.db.select({
-      id: users.id, language: users.language, is_active: users.is_active,
-      name: sql<string>`coalesce(nullif(${userFullName}, ''), ${users.email})`,
-    }).from(users).where(or(who, eq(users.id, actor.id)));
+    const people = await eventPeople(app.db, who, actor.id);
     const author = people.find((p) => p.id === actor.id)!.name;
     const recipients = people.filter((p) => p.id !== actor.id && p.is_active);
     const byLanguage = new Map<Template, number[]>();

@@ -5,17 +5,16 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, like, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ticketMessages, tickets } from '../../db/schema.js';
 import { PRIVATE_MEDIA } from '../../core/attachments.js';
 import { mediaFile } from '../../core/uploads.js';
+import { publicAttachments, setAttachment } from './queries.js';
 
 export async function moveLegacyAttachments(app: FastifyInstance) {
   const { db, config } = app;
   for (const table of [tickets, ticketMessages]) {
-    const rows = await db.select({ id: table.id, media: table.media }).from(table)
-      .where(and(like(table.media, '/media/%'), not(like(table.media, `${PRIVATE_MEDIA}%`))));
+    const rows = await publicAttachments(db, table);
     for (const row of rows) {
       const from = mediaFile(config.mediaDir, row.media!);
       if (!from) continue; // not a path this server wrote
@@ -24,7 +23,7 @@ export async function moveLegacyAttachments(app: FastifyInstance) {
       await fs.mkdir(path.dirname(to), { recursive: true });
       // A file already gone (deleted by hand) still gets its row moved: nothing public refers to it.
       await fs.rename(from, to).catch((err: NodeJS.ErrnoException) => { if (err.code !== 'ENOENT') throw err; });
-      await db.update(table).set({ media: moved }).where(eq(table.id, row.id));
+      await setAttachment(db, table, row.id, moved);
     }
     if (rows.length) app.log.info({ table: table === tickets ? 'tickets' : 'ticket_messages', moved: rows.length }, 'ticket attachments moved to private storage');
   }

@@ -12,7 +12,8 @@ import {
 import { ListEmpty } from '../../components/ListEmpty';
 import { useIsStaff } from '../../components/permissions';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { CHOSEN_USERS, NotificationSendDialog } from './NotificationSend';
+import { NotificationSendDialog } from './NotificationSend';
+import { CHOSEN_USERS } from '../../../contract/notifications';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

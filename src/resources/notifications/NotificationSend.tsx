@@ -10,10 +10,7 @@ import {
 } from 'react-admin';
 import { showResult, errorDetails } from '../../components/ResultDialog';
 import { userChoice } from '../users/userName';
-
-export const TAG_USERS = 1;
-export const PROJECT_USERS = 2;
-export const CHOSEN_USERS = 3;
+import { CHOSEN_USERS, PROJECT_USERS, TAG_USERS } from '../../../contract/notifications';
 
 /** Only the target field of the chosen type leaves the browser. */
 export function sendBody(data: RaRecord) {

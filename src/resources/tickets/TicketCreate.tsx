@@ -12,7 +12,8 @@ import {
 import { useIsStaff } from '../../components/permissions';
 import { showResult } from '../../components/ResultDialog';
 import { userChoice } from '../users/userName';
-import { ACTIVE, useMyId, useStaffUsers } from './common';
+import { useMyId, useStaffUsers } from './common';
+import { ACTIVE } from '../../../contract/tickets';
 
 export const attachmentAccept = { 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp'], 'application/pdf': ['.pdf'] };
 

@@ -13,14 +13,15 @@ import { ListEmpty } from '../../components/ListEmpty';
 import { useIsStaff } from '../../components/permissions';
 import { assignedName, statusChoices, StatusChip, useStaffUsers } from './common';
 import { TicketCreateDialog } from './TicketCreate';
+import { UNASSIGNED, type Ticket } from '../../../contract/tickets';
 
 const StatusCell = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<Ticket>();
   return record ? <StatusChip status={record.status} /> : null;
 };
 
 const AssignedCell = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<Ticket>();
   const translate = useTranslate();
   return record ? <>{assignedName(record, translate('app.screens.tickets.unassigned'))}</> : null;
 };
@@ -38,7 +39,7 @@ function useFilters(isStaff: boolean) {
       choices={categories.map((c) => ({ id: c.id, name: c.name }))} />,
     ...(isStaff ? [
       <SelectInput key="assigned" source="assigned" label="resources.tickets.fields.assigned"
-        choices={[{ id: 'none', name: translate('app.screens.tickets.unassigned') }, ...admins]} translateChoice={false} />,
+        choices={[{ id: UNASSIGNED, name: translate('app.screens.tickets.unassigned') }, ...admins]} translateChoice={false} />,
     ] : []),
   ], [categories, admins, isStaff, translate]);
 }

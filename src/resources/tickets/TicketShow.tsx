@@ -12,17 +12,18 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Send from '@mui/icons-material/Send';
 import {
   Confirm, Link, ShowBase, useBasename, Title, useCreate, useDataProvider, useDelete, useGetManyReference, useShowContext,
-  useTranslate, type RaRecord,
+  useTranslate,
 } from 'react-admin';
 import { useIsStaff } from '../../components/permissions';
 import { showResult } from '../../components/ResultDialog';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { ACTIVE, assignedName, Attachment, CLOSED, StatusChip, useFormatTime, useMyId, useStaffUsers } from './common';
+import { assignedName, Attachment, StatusChip, useFormatTime, useMyId, useStaffUsers } from './common';
+import { ACTIVE, CLOSED, type Ticket, type TicketMessage } from '../../../contract/tickets';
 
-const byTime = (a: RaRecord, b: RaRecord) =>
+const byTime = (a: TicketMessage, b: TicketMessage) =>
   String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')) || Number(a.id) - Number(b.id);
 
-function Header({ ticket }: { ticket: RaRecord }) {
+function Header({ ticket }: { ticket: Ticket }) {
   const translate = useTranslate();
   const formatTime = useFormatTime();
   const item = (label: string, value: React.ReactNode) => (
@@ -88,7 +89,7 @@ function Post({ author, staff, mine, time, content, media, onDelete }: PostProps
   );
 }
 
-function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: RaRecord; myId?: number; disabled: boolean; onSent: () => void }) {
+function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: Ticket; myId?: number; disabled: boolean; onSent: () => void }) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -137,7 +138,7 @@ function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: RaRecord; myId?:
   );
 }
 
-function StatusControl({ ticket, onChanged }: { ticket: RaRecord; onChanged: () => void }) {
+function StatusControl({ ticket, onChanged }: { ticket: Ticket; onChanged: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider() as unknown as AppDataProvider;
   const [busy, setBusy] = useState(false);
@@ -164,11 +165,11 @@ function StatusControl({ ticket, onChanged }: { ticket: RaRecord; onChanged: () 
 }
 
 /** SPEC §4: the previously assigned administrator is removed first, then the new one is assigned. */
-function AssignControl({ ticket, onChanged }: { ticket: RaRecord; onChanged: () => void }) {
+function AssignControl({ ticket, onChanged }: { ticket: Ticket; onChanged: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider() as unknown as AppDataProvider;
   const admins = useStaffUsers(true);
-  const current = ticket.assigned_user_admin?.[0]?.id as number | undefined;
+  const current = ticket.assigned_user_admin?.[0]?.id;
   const [chosen, setChosen] = useState<string>(current ? String(current) : '');
   const [busy, setBusy] = useState(false);
   const assign = async () => {
@@ -203,14 +204,14 @@ function AssignControl({ ticket, onChanged }: { ticket: RaRecord; onChanged: () 
 }
 
 function Thread() {
-  const { record: ticket, refetch } = useShowContext();
+  const { record: ticket, refetch } = useShowContext<Ticket>();
   const translate = useTranslate();
   const isStaff = useIsStaff();
   const myId = useMyId();
   const basename = useBasename();
-  const [toDelete, setToDelete] = useState<RaRecord | null>(null);
+  const [toDelete, setToDelete] = useState<TicketMessage | null>(null);
   const [deleteOne, { isPending: deleting }] = useDelete();
-  const { data: messages = [], refetch: refetchMessages } = useGetManyReference('ticket-messages', {
+  const { data: messages = [], refetch: refetchMessages } = useGetManyReference<TicketMessage>('ticket-messages', {
     target: 'ticket', id: ticket?.id, pagination: { page: 1, perPage: 500 }, sort: { field: 'created_at', order: 'ASC' },
   }, { enabled: ticket?.id !== undefined });
   if (!ticket) return null;

@@ -4,9 +4,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import { useGetIdentity, useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { getProfile } from '../../providers/session';
 import { fullName } from '../users/userName';
-
-export const ACTIVE = 1;
-export const CLOSED = 2;
+import { ACTIVE, CLOSED, type Ticket } from '../../../contract/tickets';
 
 /** The signed-in user's id: the stored profile (SPEC §3), else react-admin's identity. */
 export function useMyId(): number | undefined {
@@ -39,8 +37,8 @@ export function useStaffUsers(enabled: boolean) {
 }
 
 /** The name of the assigned administrator, or 'Sin asignar'. */
-export function assignedName(ticket: RaRecord | undefined, unassigned: string): string {
-  const first = Array.isArray(ticket?.assigned_user_admin) ? ticket!.assigned_user_admin[0] : undefined;
+export function assignedName(ticket: Pick<Ticket, 'assigned_user_admin' | 'assigned_admin_fullname'> | undefined, unassigned: string): string {
+  const first = ticket?.assigned_user_admin?.[0];
   if (!first) return unassigned;
   const name = first.full_name || fullName(first) || ticket?.assigned_admin_fullname;
   return name && name !== 'Sin asignar' ? name : unassigned;

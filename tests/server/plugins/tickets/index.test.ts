@@ -1,44 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+/** The ticket routes (server/plugins/tickets/index.ts): categories, tickets and their messages. */
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { ticketMessages, tickets, users } from '../../server/db/schema.js';
-import { buildApp } from '../../server/app.js';
-import { createTestContext, FAKE_PNG, multipart, PDF_MIN, PNG_1x1, type TestContext } from '../../testing/harness.js';
+import { ticketMessages, tickets } from '../../../../server/db/schema.js';
+import { FAKE_PNG, type multipart, PDF_MIN, PNG_1x1 } from '../../../../testing/harness.js';
+import {
+  admin, admin2, call, countRows, ctx, customer, fileOf, mediaFiles, openTicket, other, send, SIGNED, useTicketSuite,
+} from './suite.js';
 
-type Who = { user: typeof users.$inferSelect; token: string };
-let ctx: TestContext;
-let customer: Who;
-let other: Who; // a second customer
-let admin: Who; // reads English
-let admin2: Who; // reads French
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  customer = await ctx.userWithToken({ first_name: 'Carla', last_name: 'Cliente' });
-  other = await ctx.userWithToken({ first_name: 'Otto', last_name: 'Otro', language: 'zh' });
-  admin = await ctx.userWithToken({ is_staff: true, first_name: 'Ana', last_name: 'Admin', language: 'en' });
-  admin2 = await ctx.userWithToken({ is_staff: true, first_name: 'Bruno', last_name: 'Soporte', language: 'fr' });
-});
-afterAll(() => ctx?.close());
-
-const call = (who: Who | null, method: InjectOptions['method'], url: string, payload?: object) =>
-  ctx.request(who?.token ?? null, { method, url: `/api${url}`, ...(payload && { payload }) });
-const send = (who: Who, method: InjectOptions['method'], url: string, fields: Parameters<typeof multipart>[0]) =>
-  ctx.request(who.token, { method, url: `/api${url}`, ...multipart(fields) });
-const openTicket = async (who: Who, fields: Parameters<typeof multipart>[0] = {}) => {
-  const res = await send(who, 'POST', '/ticket/create', { title: 'Inversor sin datos', content: 'No veo datos desde ayer', ...fields });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
-/** Attachments are kept apart from the public media, under MEDIA_DIR/private. */
-const privateDir = () => path.join(ctx.config.mediaDir, 'private');
-const mediaFiles = () => (fs.existsSync(privateDir()) ? fs.readdirSync(privateDir()) : []);
-/** The stored file of an attachment URL (`/media/private/<name>?u=..&exp=..&sig=..`). */
-const fileOf = (url: string) => path.basename(new URL(url, 'http://x').pathname);
-const SIGNED = (ext: string) => new RegExp(`^/media/private/[\\w-]+\\.${ext}\\?u=\\d+&exp=\\d+&sig=[\\w-]+$`);
-const countRows = async (table: typeof tickets | typeof ticketMessages) => (await ctx.database.db.select().from(table)).length;
+useTicketSuite();
 
 describe('ticket categories', () => {
   it('staff create, update and delete them; everyone signed in reads them', async () => {
@@ -99,17 +68,6 @@ describe('tickets', () => {
     expect(new Date(ticket.created_at).toString()).not.toBe('Invalid Date');
     expect(mediaFiles()).toContain(fileOf(ticket.media));
     expect((await call(customer, 'GET', `/ticket/detail/${ticket.id}`)).json()).toEqual({ ...ticket, media: expect.stringMatching(SIGNED('pdf')) });
-  });
-
-  it('accepts a PNG and rejects other content with 400 {media}, creating no ticket and no file', async () => {
-    const png = await openTicket(customer, { media: { filename: 'captura.png', data: PNG_1x1, type: 'image/png' } });
-    expect(png.media).toMatch(SIGNED('png'));
-    const [rows, files] = [await countRows(tickets), mediaFiles().length];
-    const bad = await send(customer, 'POST', '/ticket/create', { title: 'T', content: 'C', media: { filename: 'x.pdf', data: FAKE_PNG, type: 'application/pdf' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ media: [expect.any(String)] });
-    expect(await countRows(tickets)).toBe(rows);
-    expect(mediaFiles().length).toBe(files);
   });
 
   it('staff may open a ticket for a customer, who must exist', async () => {
@@ -285,22 +243,6 @@ describe('ticket messages', () => {
     }
   });
 
-  it('attachments: PDF and PNG accepted, anything else 400 {media} with no message stored', async () => {
-    const ticket = await openTicket(customer);
-    const pdf = await send(customer, 'POST', '/ticket/message/create', { content: 'PDF', ticket: ticket.id, media: { filename: 'f.pdf', data: PDF_MIN } });
-    expect(pdf.json().media).toMatch(SIGNED('pdf'));
-    const png = await send(customer, 'POST', '/ticket/message/create', { content: 'PNG', ticket: ticket.id, media: { filename: 'f.png', data: PNG_1x1 } });
-    expect(png.json().media).toMatch(SIGNED('png'));
-    const served = await ctx.app.inject({ method: 'GET', url: png.json().media });
-    expect(served.statusCode).toBe(200);
-    const [rows, files] = [await countRows(ticketMessages), mediaFiles().length];
-    const bad = await send(customer, 'POST', '/ticket/message/create', { content: 'EXE', ticket: ticket.id, media: { filename: 'f.png', data: FAKE_PNG, type: 'image/png' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ media: [expect.any(String)] });
-    expect(await countRows(ticketMessages)).toBe(rows);
-    expect(mediaFiles().length).toBe(files);
-  });
-
   it('a closed ticket refuses its customer\'s messages but not staff\'s', async () => {
     const ticket = await openTicket(customer);
     await call(admin, 'PUT', `/ticket/change/status/${ticket.id}`, { status: 2 });
@@ -336,208 +278,29 @@ describe('ticket messages', () => {
   });
 });
 
-describe('attachments are seen only by who may see the ticket', () => {
-  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
-  const withParam = (url: string, name: string, value: string) => {
-    const u = new URL(url, 'http://x');
-    u.searchParams.set(name, value);
-    return u.pathname + u.search;
-  };
-  let ticket: { id: number; media: string };
-  let message: { media: string };
-  beforeAll(async () => {
-    ticket = await openTicket(customer, { media: { filename: 'captura.png', data: PNG_1x1 } });
-    message = (await send(customer, 'POST', '/ticket/message/create', { content: 'La boleta', ticket: ticket.id, media: { filename: 'Boleta marzo.pdf', data: PDF_MIN } })).json();
-  });
-
-  it('the owner and staff get a signed link of their own, and the file through it', async () => {
-    const staffView = (await call(admin, 'GET', `/ticket/detail/${ticket.id}`)).json();
-    expect(staffView.media).toMatch(SIGNED('png'));
-    expect(new URL(staffView.media, 'http://x').searchParams.get('u')).toBe(String(admin.user.id));
-    const staffThread = (await call(admin, 'GET', `/ticket/message/of/ticket/${ticket.id}`)).json();
-    expect(staffThread[0].media).toMatch(SIGNED('pdf'));
-    const ownerList = (await call(customer, 'GET', '/ticket/list')).json().find((t: { id: number }) => t.id === ticket.id);
-    expect(new URL(ownerList.media, 'http://x').searchParams.get('u')).toBe(String(customer.user.id));
-
-    for (const url of [ticket.media, ownerList.media, staffView.media]) {
-      const image = await get(url);
-      expect(image.statusCode).toBe(200);
-      expect(image.rawPayload.equals(PNG_1x1)).toBe(true);
-      expect(image.headers['content-type']).toBe('image/png');
-      expect(image.headers['content-disposition']).toMatch(/^inline; filename="?[\w-]+\.png"?$/);
-      expect(image.headers['x-content-type-options']).toBe('nosniff');
-      expect(image.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
-      expect(image.headers['cache-control']).toMatch(/^private/);
-    }
-    const pdf = await get(staffThread[0].media);
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="?[\w-]+\.pdf"?$/);
-    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox;/);
-  });
-
-  it('another customer and an anonymous client get no file', async () => {
-    // They cannot read the ticket, so no link is ever made for them...
-    expect((await call(other, 'GET', `/ticket/detail/${ticket.id}`)).statusCode).toBe(404);
-    expect((await call(other, 'GET', `/ticket/message/of/ticket/${ticket.id}`)).statusCode).toBe(404);
-    // ... and the file's name alone opens nothing, with or without a bearer token.
-    const bare = new URL(message.media, 'http://x').pathname;
-    for (const headers of [{}, { authorization: `Bearer ${other.token}` }, { authorization: `Bearer ${customer.token}` }] as Record<string, string>[]) {
-      const res = await get(bare, headers);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
-    }
-    // Nor through the public media path, however it is spelled.
-    const name = fileOf(message.media);
-    for (const url of [`/media/${name}`, `/media/private%2F${name}`, `/media/private/../private/${name}`, `/media/./private/${name}`]) {
-      expect((await get(url)).statusCode, url).toBeGreaterThanOrEqual(403);
-      expect((await get(url)).rawPayload.equals(PDF_MIN), url).toBe(false);
-    }
-  });
-
-  it('a tampered link is refused: other signature, other user, other file, later expiry', async () => {
-    const url = message.media;
-    const sig = new URL(url, 'http://x').searchParams.get('sig')!;
-    const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
-    const otherFile = new URL(ticket.media, 'http://x').pathname + new URL(url, 'http://x').search;
-    for (const bad of [
-      withParam(url, 'sig', `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`),
-      withParam(url, 'sig', ''),
-      withParam(url, 'u', String(other.user.id)),
-      withParam(url, 'exp', String(exp + 3600)),
-      withParam(url, 'exp', 'x'),
-      otherFile,
-    ]) {
-      const res = await get(bad);
-      expect(res.statusCode, bad).toBe(403);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
-    }
-    expect((await get(url)).statusCode).toBe(200);
-  });
-
-  it('a link stops working once it expires, and when its user is deactivated', async () => {
-    const url = message.media;
-    expect((await get(url)).statusCode).toBe(200);
-    vi.useFakeTimers({ now: Date.now() + 2 * 3600 * 1000, toFake: ['Date'] });
-    try {
-      expect((await get(url)).statusCode).toBe(403);
-    } finally {
-      vi.useRealTimers();
-    }
-    const customer2 = await ctx.userWithToken();
-    const own = await openTicket(customer2, { media: { filename: 'x.png', data: PNG_1x1 } });
-    expect((await get(own.media)).statusCode).toBe(200);
-    await ctx.database.db.update(users).set({ is_active: false }).where(eq(users.id, customer2.user.id));
-    expect((await get(own.media)).statusCode).toBe(403);
-  });
-
-  it('attachments stored at public paths before are moved to private storage when the server starts', async () => {
-    const legacy = `legacy-${Date.now()}.png`;
-    fs.writeFileSync(path.join(ctx.config.mediaDir, legacy), PNG_1x1);
-    const [row] = await ctx.database.db.insert(tickets).values({ title: 'Antiguo', content: 'Con adjunto', customuser: customer.user.id, media: `/media/${legacy}` }).returning();
-    const [reply] = await ctx.database.db.insert(ticketMessages).values({ ticket: row.id, customuser: customer.user.id, content: 'Sin archivo en disco', media: '/media/missing.pdf' }).returning();
-    expect((await get(`/media/${legacy}`)).statusCode).toBe(200); // public until the next start
-    const restarted = await buildApp({ config: ctx.config, db: ctx.database.db, mailer: ctx.mailer });
-    try {
-      await restarted.ready();
-      expect((await get(`/media/${legacy}`)).statusCode).toBe(404);
-      expect(mediaFiles()).toContain(legacy);
-      const [moved] = await ctx.database.db.select().from(tickets).where(eq(tickets.id, row.id));
-      expect(moved.media).toBe(`/media/private/${legacy}`);
-      const [movedReply] = await ctx.database.db.select().from(ticketMessages).where(eq(ticketMessages.id, reply.id));
-      expect(movedReply.media).toBe('/media/private/missing.pdf');
-      const item = (await call(customer, 'GET', `/ticket/detail/${row.id}`)).json();
-      expect(item.media).toMatch(SIGNED('png'));
-      expect((await get(item.media)).rawPayload.equals(PNG_1x1)).toBe(true);
-    } finally {
-      await restarted.close();
-    }
-  });
-});
-
-describe('ticket events', () => {
-  type Received = { title: string; message: string; ticket: number | null; type_notification: number };
-  const about = async (who: Who, ticketId: number): Promise<Received[]> =>
-    (await call(who, 'GET', '/user-notification/list')).json().filter((n: Received) => n.ticket === ticketId);
-  const mailedTo = () => ctx.mailer.sent.map((m) => m.to).sort();
-  const emails = (...who: Who[]) => who.map((w) => w.user.email).sort();
-  beforeEach(() => { ctx.mailer.sent.length = 0; });
-
-  it('a new ticket tells every administrator, in their language, with a link', async () => {
-    const ticket = await openTicket(customer, { title: 'Sin conexión' });
-    expect(mailedTo()).toEqual(emails(admin, admin2));
-    expect(await about(admin, ticket.id)).toEqual([expect.objectContaining({
-      type_notification: 3, title: `New ticket #${ticket.id}: Sin conexión`, message: 'Carla Cliente opened the ticket “Sin conexión”.',
-    })]);
-    expect((await about(admin2, ticket.id))[0].title).toBe(`Nouveau ticket n° ${ticket.id} : Sin conexión`);
-    expect(await about(customer, ticket.id)).toEqual([]);
-    expect(ctx.mailer.last(admin.user.email)!.text).toContain(`${ctx.config.publicUrl}/app/tickets/${ticket.id}/show`);
-    expect(ctx.mailer.last(admin.user.email)!.subject).toBe(`New ticket #${ticket.id}: Sin conexión`);
-    // The administrator who opens one for a customer is not told about it.
-    ctx.mailer.sent.length = 0;
-    const forCustomer = await openTicket(admin, { customuser: customer.user.id });
-    expect(mailedTo()).toEqual(emails(admin2));
-    expect(await about(admin, forCustomer.id)).toEqual([]);
-  });
-
-  it('a customer reply goes to every administrator while nobody is assigned, then to the assigned one only', async () => {
-    const ticket = await openTicket(customer);
-    ctx.mailer.sent.length = 0;
-    await send(customer, 'POST', '/ticket/message/create', { content: 'Hola', ticket: ticket.id });
-    expect(mailedTo()).toEqual(emails(admin, admin2));
-
-    ctx.mailer.sent.length = 0;
-    await call(admin2, 'PUT', `/ticket/update/${ticket.id}`, { user_admin: admin.user.id });
-    expect(mailedTo()).toEqual(emails(admin));
-    expect((await about(admin, ticket.id)).map((n) => n.title)).toContain(`Ticket #${ticket.id} assigned to you`);
-
-    ctx.mailer.sent.length = 0;
-    await send(customer, 'POST', '/ticket/message/create', { content: '¿Novedades?', ticket: ticket.id });
-    expect(mailedTo()).toEqual(emails(admin));
-    expect((await about(admin2, ticket.id)).map((n) => n.title)).toEqual([`Nouvelle réponse au ticket n° ${ticket.id}`, `Nouveau ticket n° ${ticket.id} : Inversor sin datos`]);
-  });
-
-  it('a staff reply goes to the customer, in Spanish by default', async () => {
-    const ticket = await openTicket(customer);
-    ctx.mailer.sent.length = 0;
-    await send(admin2, 'POST', '/ticket/message/create', { content: 'Lo revisamos', ticket: ticket.id });
-    expect(mailedTo()).toEqual(emails(customer));
-    expect(await about(customer, ticket.id)).toEqual([expect.objectContaining({
-      title: `Nueva respuesta en el ticket #${ticket.id}`, message: 'Bruno Soporte respondió en el ticket «Inversor sin datos».',
-    })]);
-  });
-
-  it('a status change tells the customer, unless the customer made it', async () => {
-    const ticket = await openTicket(other);
-    ctx.mailer.sent.length = 0;
-    await call(admin, 'PUT', `/ticket/change/status/${ticket.id}`, { status: 2 });
-    expect(mailedTo()).toEqual(emails(other));
-    expect((await about(other, ticket.id))[0].title).toBe(`工单 #${ticket.id}：已关闭`);
-    ctx.mailer.sent.length = 0;
-    await call(admin, 'PUT', `/ticket/change/status/${ticket.id}`, { status: 2 }); // no change, no news
-    await call(other, 'PUT', `/ticket/change/status/${ticket.id}`, { status: 1 });
-    expect(mailedTo()).toEqual([]);
-    await call(admin, 'PUT', `/ticket/update/${ticket.id}`, { status: 2 });
-    expect(mailedTo()).toEqual(emails(other));
-  });
-
-  it('event notifications stay out of the staff\'s list of sent notifications and go with the ticket', async () => {
-    const ticket = await openTicket(customer);
-    const sent = (await call(admin, 'GET', '/notification/list')).json();
-    expect(sent.every((n: { title: string }) => !n.title.includes(`#${ticket.id}`))).toBe(true);
-    expect(await about(admin, ticket.id)).toHaveLength(1);
-    await call(customer, 'DELETE', `/ticket/delete/${ticket.id}`);
-    expect(await about(admin, ticket.id)).toEqual([]);
-  });
-
-  it('a failing mail server does not fail the ticket call', async () => {
-    const send = ctx.mailer.send;
-    ctx.mailer.send = async () => { throw new Error('SMTP down'); };
-    try {
-      const ticket = await openTicket(customer);
-      expect(await about(admin, ticket.id)).toHaveLength(1);
-    } finally {
-      ctx.mailer.send = send;
+describe('attachments of tickets and messages', () => {
+  type Fields = Parameters<typeof send>[3];
+  let thread: number;
+  beforeAll(async () => { thread = (await openTicket(customer)).id; });
+  it.each([
+    { what: 'a ticket', table: tickets, create: (fields: Fields) => send(customer, 'POST', '/ticket/create', { title: 'T', content: 'C', ...fields }) },
+    { what: 'a message', table: ticketMessages, create: (fields: Fields) => send(customer, 'POST', '/ticket/message/create', { content: 'C', ticket: thread, ...fields }) },
+  ])('$what takes a PDF or a PNG; other content is 400 {media}, storing no row and no file', async ({ table, create }) => {
+    const pdf = await create({ media: { filename: 'f.pdf', data: PDF_MIN } });
+    expect(pdf.statusCode).toBe(201);
+    expect(pdf.json().media).toMatch(SIGNED('pdf'));
+    const png = await create({ media: { filename: 'captura.png', data: PNG_1x1, type: 'image/png' } });
+    expect(png.json().media).toMatch(SIGNED('png'));
+    const served = await ctx.app.inject({ method: 'GET', url: png.json().media });
+    expect(served.statusCode).toBe(200);
+    // Content that only pretends, whatever its name and declared type.
+    for (const disguise of [{ filename: 'x.pdf', type: 'application/pdf' }, { filename: 'f.png', type: 'image/png' }]) {
+      const [rows, files] = [await countRows(table), mediaFiles().length];
+      const bad = await create({ media: { ...disguise, data: FAKE_PNG } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ media: [expect.any(String)] });
+      expect(await countRows(table)).toBe(rows);
+      expect(mediaFiles().length).toBe(files);
     }
   });
 });

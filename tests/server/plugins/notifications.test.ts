@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { notifications, projects, projectUsers, tagProjects, tags, tagUsers, users } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { notifications, projects, projectUsers, tagProjects, tags, tagUsers, users } from '../../../server/db/schema.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
 
 type Who = { user: typeof users.$inferSelect; token: string };
 let ctx: TestContext;
@@ -53,33 +53,32 @@ const mailedTo = () => ctx.mailer.sent.map((m) => m.to).sort();
 const emails = (...who: Who[]) => who.map((w) => w.user.email).sort();
 
 describe('sending', () => {
-  it('type 1 reaches every active user of the tag, by notification and e-mail', async () => {
-    const res = await call(staff, 'POST', '/notification-tag-user/create', { type_notification: 1, tag: tagId, title: 'Mantención', message: 'Corte programado el lunes' });
+  it.each([
+    {
+      kind: 1, path: '/notification-tag-user/create', addressees: () => ({ tag: tagId }), reached: () => [ana, beto],
+      item: () => ({ tag: tagId, tag_name: 'Clientes Norte', project: null, project_name: null, type_name: 'Usuarios de una etiqueta' }),
+      title: 'Mantención', message: 'Corte programado el lunes', what: 'every active user of the tag',
+    },
+    {
+      kind: 2, path: '/notification-project-user/create', addressees: () => ({ project: projectId }), reached: () => [ana, cata, dani],
+      item: () => ({ tag: null, tag_name: null, project: projectId, project_name: 'Planta Maipú', type_name: 'Usuarios de un proyecto' }),
+      title: 'Informe', message: 'Ya está el informe mensual', what: 'the users linked to the project directly or through a tag, each once',
+    },
+    {
+      kind: 3, path: '/notification-users/create', addressees: () => ({ users: [eva.user.id, beto.user.id, eva.user.id] }), reached: () => [beto, eva],
+      item: () => ({ tag: null, tag_name: null, project: null, project_name: null, type_name: 'Usuarios seleccionados' }),
+      title: 'Hola', message: 'Bienvenidos', what: 'the chosen users, each once',
+    },
+  ])('type $kind reaches $what, by notification and e-mail', async ({ kind, path, addressees, reached, item, title, message }) => {
+    const res = await call(staff, 'POST', path, { type_notification: kind, ...addressees(), title, message });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), type_notification: 1, type_name: 'Usuarios de una etiqueta', title: 'Mantención', message: 'Corte programado el lunes',
-      tag: tagId, tag_name: 'Clientes Norte', project: null, project_name: null, sender: staff.user.id,
-      created_at: expect.any(String), recipients_count: 2,
+      id: expect.any(Number), type_notification: kind, title, message, ...item(), sender: staff.user.id,
+      created_at: expect.any(String), recipients_count: reached().length,
     });
-    expect(await receivers(res.json().id)).toEqual(ids(ana, beto));
-    expect(mailedTo()).toEqual(emails(ana, beto));
-    expect(ctx.mailer.last(ana.user.email)).toMatchObject({ subject: 'Mantención', text: 'Corte programado el lunes' });
-  });
-
-  it('type 2 reaches the users linked to the project directly or through a tag, each once', async () => {
-    const res = await call(staff, 'POST', '/notification-project-user/create', { type_notification: 2, project: projectId, title: 'Informe', message: 'Ya está el informe mensual' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ type_notification: 2, project: projectId, project_name: 'Planta Maipú', tag: null, recipients_count: 3 });
-    expect(await receivers(res.json().id)).toEqual(ids(ana, cata, dani));
-    expect(mailedTo()).toEqual(emails(ana, cata, dani));
-  });
-
-  it('type 3 reaches the chosen users, each once', async () => {
-    const res = await call(staff, 'POST', '/notification-users/create', { type_notification: 3, users: [eva.user.id, beto.user.id, eva.user.id], title: 'Hola', message: 'Bienvenidos' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ type_notification: 3, recipients_count: 2 });
-    expect(await receivers(res.json().id)).toEqual(ids(beto, eva));
-    expect(mailedTo()).toEqual(emails(beto, eva));
+    expect(await receivers(res.json().id)).toEqual(ids(...reached()));
+    expect(mailedTo()).toEqual(emails(...reached()));
+    expect(ctx.mailer.last(reached()[0].user.email)).toMatchObject({ subject: title, text: message });
   });
 
   it('400 when nobody would receive it, or the target does not exist', async () => {

@@ -1,0 +1,121 @@
+/**
+ * The notifications area's repository: sent notifications (staff's list), deliveries (each user's
+ * bell), the users each addressee kind reaches, and storing a notification with its recipients.
+ */
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import {
+  notificationRecipients, notifications, notificationTypes, projects, projectUsers, tagProjects, tags, tagUsers, users,
+} from '../../db/schema.js';
+import { list } from '../../core/lists.js';
+
+// ---------- sent ----------
+
+const sentFields = {
+  id: notifications.id, type_notification: notifications.type_notification, type_name: notificationTypes.name,
+  title: notifications.title, message: notifications.message,
+  tag: notifications.tag, tag_name: tags.name, project: notifications.project, project_name: projects.name,
+  sender: notifications.sender, created_at: notifications.created_at,
+  recipients_count: sql<number>`(select count(*)::int from ${notificationRecipients} where ${notificationRecipients.notification} = ${notifications.id})`,
+};
+type SentRow = SelectResultFields<typeof sentFields>;
+const sentJoin = <Q>(q: Q): Q => (q as any)
+  .innerJoin(notificationTypes, eq(notificationTypes.id, notifications.type_notification))
+  .leftJoin(tags, eq(tags.id, notifications.tag))
+  .leftJoin(projects, eq(projects.id, notifications.project));
+
+/** What staff sent; ticket events are the recipients' business and stay out. */
+export const listSent = (db: Db, request: FastifyRequest) => list<SentRow>(db, request, {
+  table: notifications, fields: sentFields, join: sentJoin, where: isNull(notifications.ticket),
+  ordering: { created_at: notifications.created_at, id: notifications.id, title: notifications.title, type_notification: notifications.type_notification },
+  search: [notifications.title, notifications.message],
+});
+
+export async function sentNotification(db: Db, id: number) {
+  const [row] = await sentJoin(db.select(sentFields).from(notifications).$dynamic()).where(eq(notifications.id, id));
+  return row;
+}
+
+export const notificationTypeList = (db: Db) =>
+  db.select({ id: notificationTypes.id, name: notificationTypes.name }).from(notificationTypes).orderBy(notificationTypes.id);
+
+// ---------- received (the bell) ----------
+
+const receivedFields = {
+  id: notificationRecipients.id, notification: notifications.id, title: notifications.title, message: notifications.message,
+  type_notification: notifications.type_notification, ticket: notifications.ticket,
+  created_at: notifications.created_at, read_at: notificationRecipients.read_at,
+};
+type ReceivedRow = SelectResultFields<typeof receivedFields>;
+const receivedJoin = <Q>(q: Q): Q => (q as any).innerJoin(notifications, eq(notifications.id, notificationRecipients.notification));
+const received = (row: ReceivedRow) => ({ ...row, read: row.read_at !== null });
+const deliveredTo = (user: number) => eq(notificationRecipients.user, user);
+const unread = isNull(notificationRecipients.read_at);
+
+export const listReceived = (db: Db, request: FastifyRequest, user: number) => list<ReceivedRow, ReturnType<typeof received>>(db, request, {
+  table: notificationRecipients, fields: receivedFields, join: receivedJoin, where: deliveredTo(user),
+  ordering: { created_at: notifications.created_at, id: notificationRecipients.id, read_at: notificationRecipients.read_at },
+  search: [notifications.title, notifications.message],
+  serialize: received,
+});
+
+/** One delivery to `user`, or undefined. */
+export async function receivedNotification(db: Db, user: number, id: number) {
+  const [row] = await receivedJoin(db.select(receivedFields).from(notificationRecipients).$dynamic())
+    .where(and(eq(notificationRecipients.id, id), deliveredTo(user)));
+  return row && received(row);
+}
+
+export async function unreadCount(db: Db, user: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(notificationRecipients).where(and(deliveredTo(user), unread));
+  return Number(n);
+}
+
+/** Marks one delivery to `user` read (the first reading time stays). */
+export async function markRead(db: Db, user: number, id: number) {
+  await db.update(notificationRecipients).set({ read_at: new Date() })
+    .where(and(eq(notificationRecipients.id, id), deliveredTo(user), unread));
+}
+
+/** Marks every delivery to `user` read; answers how many were unread. */
+export async function markAllRead(db: Db, user: number): Promise<number> {
+  const marked = await db.update(notificationRecipients).set({ read_at: new Date() })
+    .where(and(deliveredTo(user), unread)).returning({ id: notificationRecipients.id });
+  return marked.length;
+}
+
+// ---------- addressees ----------
+
+export const tagMembers = (db: Db, tag: number): SQL =>
+  inArray(users.id, db.select({ id: tagUsers.customuser }).from(tagUsers).where(eq(tagUsers.tag, tag)));
+
+/** The users of a project, linked directly or through a tag. */
+export const projectMembers = (db: Db, project: number): SQL => or(
+  inArray(users.id, db.select({ id: projectUsers.users }).from(projectUsers).where(eq(projectUsers.user_project, project))),
+  inArray(users.id, db.select({ id: tagUsers.customuser }).from(tagUsers)
+    .innerJoin(tagProjects, eq(tagProjects.tag, tagUsers.tag)).where(eq(tagProjects.project, project))),
+)!;
+
+export const chosenUsers = (ids: number[]): SQL => inArray(users.id, ids);
+
+/** The active users among those `who` selects: deactivated accounts receive nothing. */
+export async function activeUserIds(db: Db, who: SQL): Promise<number[]> {
+  return (await db.select({ id: users.id }).from(users).where(and(eq(users.is_active, true), who))).map((u) => u.id);
+}
+
+// ---------- storing ----------
+
+/** Stores a notification and one delivery per user, together; answers its id. */
+export function insertNotification(db: Db, values: typeof notifications.$inferInsert, recipients: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+    await tx.insert(notificationRecipients).values(recipients.map((user) => ({ notification: row.id, user })));
+    return row.id;
+  });
+}
+
+export async function emailsOf(db: Db, ids: number[]): Promise<string[]> {
+  return (await db.select({ email: users.email }).from(users).where(inArray(users.id, ids))).map((u) => u.email);
+}
