@@ -3,12 +3,16 @@
  * serve); the web app calls nothing else.
  */
 import { equipmentApi, trademarkApi } from './catalogue.js';
+import { collectorApi } from './collector.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
+import { ingestApi } from './ingest.js';
+import { measurementApi } from './measurements.js';
 import { projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
 import { ticketCategoryApi } from './tickets.js';
 import { projectUserApi } from './users.js';
+import { weatherApi } from './weather.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -19,6 +23,10 @@ export const api = {
   tag: tagApi, tagUser: tagUserApi, tagProject: tagProjectApi,
   ticketCategory: ticketCategoryApi,
   projectUser: projectUserApi,
+  measurement: measurementApi,
+  ingest: ingestApi,
+  weather: weatherApi,
+  collector: collectorApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

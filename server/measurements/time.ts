@@ -4,21 +4,6 @@
  * local hour or day an instant belongs to is always decided by PostgreSQL (`AT TIME ZONE`), so ingest,
  * rollups and queries agree on DST days; the helpers here only parse input and format output.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-
-/**
- * A timestamptz column as epoch milliseconds (a float8, exact): both drivers hand timestamps back as
- * text in the session's format, which is not for parsing.
- */
-export const epochMs = (column: string) => `round(extract(epoch from ${column}) * 1000)::float8`;
-
-/** The rows of a raw query, whichever driver runs it (PGlite and node-postgres both answer `{rows}`). */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** An instant as ISO 8601 in a zone, with its offset: 2026-01-31T14:05:00-03:00. */

@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { investors, powerPlants, projects } from '../../server/db/schema.js';
-import { FroniusError, dataloggerBaseUrl, decodeHtmlEntities, readFronius, type FroniusReading } from '../../server/measurements/fronius/client.js';
+import { FroniusError, dataloggerBaseUrl, decodeHtmlEntities, readFronius } from '../../server/measurements/fronius/client.js';
+import type { FroniusReading } from '../../contract/collector.js';
 import { backoffMs, createCollector } from '../../server/measurements/fronius/collector.js';
 import { buildApp } from '../../server/app.js';
 import { createTestContext, type TestContext } from '../../testing/harness.js';
