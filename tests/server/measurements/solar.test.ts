@@ -19,7 +19,7 @@ import {
   topocentricSun,
   type SimulatedInverter,
   type SimulatedPoint,
-} from '../../server/measurements/solar/index.js';
+} from '../../../server/measurements/solar/index.js';
 
 const SANTIAGO = { latitude: -33.45, longitude: -70.66, elevation: 570 };
 const HOUR = 3_600_000;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import type { Db } from '../../server/db/client.js';
-import { rebuildRollups, storeReadings, type Reading } from '../../server/measurements/store.js';
-import { simulateRange } from '../../server/measurements/solar/index.js';
-import { isoInZone } from '../../server/measurements/time.js';
-import { call, plantTree, query, series, type Tree } from '../../testing/fixtures.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import type { Db } from '../../../server/db/client.js';
+import { rebuildRollups, storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { simulateRange } from '../../../server/measurements/solar/index.js';
+import { isoInZone } from '../../../server/measurements/time.js';
+import { call, plantTree, query, series, type Tree } from '../../../testing/fixtures.js';
 
 let ctx: TestContext;
 let db: Db;

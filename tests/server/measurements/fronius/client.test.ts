@@ -5,13 +5,13 @@
  * /investor-all/microservice and /investor-all/microservice/poll.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { investors, powerPlants, projects } from '../../server/db/schema.js';
-import { FroniusError, dataloggerBaseUrl, decodeHtmlEntities, readFronius } from '../../server/measurements/fronius/client.js';
-import type { FroniusReading } from '../../contract/collector.js';
-import { backoffMs, createCollector } from '../../server/measurements/fronius/collector.js';
-import { buildApp } from '../../server/app.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import { DAY, recording, startFroniusReplay, unusedAddress, type FroniusReplay } from '../../testing/fronius-replay.js';
+import { investors, powerPlants, projects } from '../../../../server/db/schema.js';
+import { FroniusError, dataloggerBaseUrl, decodeHtmlEntities, readFronius } from '../../../../server/measurements/fronius/client.js';
+import type { FroniusReading } from '../../../../contract/collector.js';
+import { backoffMs, createCollector } from '../../../../server/measurements/fronius/collector.js';
+import { buildApp } from '../../../../server/app.js';
+import { createTestContext, type TestContext } from '../../../../testing/harness.js';
+import { DAY, recording, startFroniusReplay, unusedAddress, type FroniusReplay } from '../../../../testing/fronius-replay.js';
 
 let ctx: TestContext;
 let staff: string;
