@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { investors, measurements, plantEnergy, type EnergyPeriod } from '../db/schema.js';
 import { epochMs, rows, selectList } from '../db/sql.js';
 import type { ChartData, ChartType, CurvePoint, DayTotals, MonthTotals, PeriodTotals, SeriesEntry, Totals } from '../../contract/measurements.js';
-import { isoInZone, pad2 } from './time.js';
+import { dateString, isoInZone } from './time.js';
 
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
@@ -75,7 +75,9 @@ export async function totalsSeries(db: Db, plantId: number, timeZone: string, pe
 }
 
 const totalsOf = ({ bucket: _b, start: _s, ...totals }: SeriesEntry): Totals => totals;
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** The first and the last day of a month, YYYY-MM-DD. */
+const monthSpan = (year: number, month: number) =>
+  [dateString(year, month, 1), dateString(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate())] as const;
 
 /** Daily totals of a plant from one local date to another (YYYY-MM-DD, both included). */
 export async function dailyTotals(db: Db, plantId: number, timeZone: string, first: string, last: string): Promise<DayTotals[]> {
@@ -84,7 +86,7 @@ export async function dailyTotals(db: Db, plantId: number, timeZone: string, fir
 
 /** The daily totals of a month. */
 export const monthDays = (db: Db, plantId: number, timeZone: string, year: number, month: number) =>
-  dailyTotals(db, plantId, timeZone, `${year}-${pad2(month)}-01`, `${year}-${pad2(month)}-${pad2(lastDay(year, month))}`);
+  dailyTotals(db, plantId, timeZone, ...monthSpan(year, month));
 
 /** The monthly totals of a year. */
 export async function yearMonths(db: Db, plantId: number, timeZone: string, year: number): Promise<MonthTotals[]> {
@@ -100,11 +102,11 @@ export async function firstYear(db: Db, plantId: number): Promise<number | null>
 
 /** The buckets of a chart type around a local date: [period, first bucket start, last bucket start]. */
 async function chartSpan(db: Db, plantId: number, type: ChartType, year: number, month: number, day: number) {
-  const d = `${year}-${pad2(month)}-${pad2(day)}`;
-  const monthStart = `${year}-${pad2(month)}-01`;
+  const d = dateString(year, month, day);
+  const [monthStart, monthEnd] = monthSpan(year, month);
   switch (type) {
     case 'day': return ['hour', `${d} 00:00`, `${d} 23:00`] as const;
-    case 'month': return ['day', monthStart, `${year}-${pad2(month)}-${pad2(lastDay(year, month))}`] as const;
+    case 'month': return ['day', monthStart, monthEnd] as const;
     case 'day-month': return ['day', monthStart, d] as const;
     case 'year': return ['month', `${year}-01-01`, `${year}-12-01`] as const;
     case 'annual': {
@@ -118,7 +120,7 @@ async function chartSpan(db: Db, plantId: number, type: ChartType, year: number,
 export async function chart(db: Db, plantId: number, timeZone: string, type: ChartType, date: { year: number; month: number; day: number }): Promise<ChartData> {
   const [period, first, last] = await chartSpan(db, plantId, type, date.year, date.month, date.day);
   const series = await totalsSeries(db, plantId, timeZone, period, first, last);
-  return { plant: plantId, type, date: `${date.year}-${pad2(date.month)}-${pad2(date.day)}`, unit: 'Wh', series, totals: sumTotals(series) };
+  return { plant: plantId, type, date: dateString(date.year, date.month, date.day), unit: 'Wh', series, totals: sumTotals(series) };
 }
 
 const pct = (part: number, whole: number) => (whole > 0 ? round1(Math.min(100, Math.max(0, (part / whole) * 100))) : null);
