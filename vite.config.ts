@@ -25,7 +25,7 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
-          // tests/server/fronius.test.ts forces garbage collections during a stalled datalogger read.
+          // tests/server/measurements/fronius/*.test.ts force garbage collections during a stalled datalogger read.
           execArgv: ['--expose-gc'],
         },
       },

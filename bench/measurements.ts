@@ -16,17 +16,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../server/config.js';
 import { openDatabase, type Database, type Db } from '../server/db/client.js';
 import { buildApp } from '../server/app.js';
 import { seedBase } from '../server/seed/base.js';
-import { users } from '../server/db/schema.js';
+import { measurements, users } from '../server/db/schema.js';
+import { names, recordset, rows } from '../server/db/sql.js';
 import { hashPassword } from '../server/core/passwords.js';
 import { simulateRange, type SimulatedInverter } from '../server/measurements/solar/index.js';
 import { intervalEnergy, storeReadings, type Reading } from '../server/measurements/store.js';
-import { pad2, rows } from '../server/measurements/time.js';
+import { pad2 } from '../server/measurements/time.js';
 import { plantTree } from '../testing/fixtures.js';
 import { readSettings } from '../server/domain/settings.js';
 
@@ -129,21 +131,15 @@ async function rawInsert(db: Db, fleet: Fleet) {
     let prev: Reading | null = null;
     for (const batch of batchesOf(series)) {
       const started = performance.now();
-      const json = JSON.stringify(batch.map((r) => {
+      const points = batch.map((r) => {
         const e = intervalEnergy(prev, r);
         prev = r;
-        return {
-          investor_id: r.investor, ts: r.ts.toISOString(), status: r.status ?? null, ac_power_w: r.ac_power_w, dc: r.dc ?? null,
-          energy_total_wh: r.energy_total_wh ?? null, grid_import_w: r.grid_import_w ?? null, grid_export_w: r.grid_export_w ?? null,
-          consumption_w: r.consumption_w ?? null, battery_power_w: r.battery_power_w ?? null, battery_soc: r.battery_soc ?? null, ...e,
-        };
-      }));
+        return { ...r, ...e };
+      });
+      const columns = getTableColumns(measurements);
       await db.execute(sql`
-        insert into measurements_raw (investor_id, ts, status, ac_power_w, dc, energy_total_wh, grid_import_w, grid_export_w,
-          consumption_w, battery_power_w, battery_soc, energy_wh, consumption_wh, import_wh, export_wh, charge_wh, discharge_wh)
-        select * from jsonb_to_recordset(${json}::jsonb) as x(investor_id int, ts timestamptz, status varchar, ac_power_w float8, dc jsonb,
-          energy_total_wh float8, grid_import_w float8, grid_export_w float8, consumption_w float8, battery_power_w float8, battery_soc float8,
-          energy_wh float8, consumption_wh float8, import_wh float8, export_wh float8, charge_wh float8, discharge_wh float8)`);
+        insert into measurements_raw (${names(Object.values(columns))})
+        select ${names(Object.values(columns))} from ${recordset(alias(measurements, 'x'), columns, points)}`);
       ms += performance.now() - started;
     }
   }

@@ -26,10 +26,12 @@ export interface EndpointSpec {
   description?: string;
   params?: TObject;
   querystring?: TObject;
+  /** Request headers it reads (an API key ...), documented. */
+  headers?: TObject;
   body?: TSchema;
   /** Media types of the body besides JSON (multipart/form-data for uploads, text/csv ...). */
   consumes?: string[];
-  /** Successful replies by status. */
+  /** Successful replies by status, and error replies whose body says more than `errorReplies` (they replace its entry). */
   reply: Record<number, TSchema>;
 }
 

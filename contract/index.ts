@@ -4,13 +4,17 @@
  */
 import { authApi, profileApi } from './auth.js';
 import { equipmentApi, trademarkApi } from './catalogue.js';
+import { collectorApi } from './collector.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
+import { ingestApi } from './ingest.js';
+import { measurementApi } from './measurements.js';
 import { projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
 import { ticketApi, ticketCategoryApi, ticketMessageApi } from './tickets.js';
 import { notificationApi, notificationTypeApi, userNotificationApi } from './notifications.js';
 import { projectUserApi, userApi } from './users.js';
+import { weatherApi } from './weather.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -23,6 +27,10 @@ export const api = {
   notification: notificationApi, notificationType: notificationTypeApi, userNotification: userNotificationApi,
   user: userApi, projectUser: projectUserApi,
   auth: authApi, profile: profileApi,
+  measurement: measurementApi,
+  ingest: ingestApi,
+  weather: weatherApi,
+  collector: collectorApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

@@ -3,10 +3,11 @@
  * the database (the hierarchy API has its own suite), readings built from a compact description, and
  * the calls of the API as {status, body}.
  */
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import { investors, mppts, powerPlants, projects, projectUsers, strings } from '../server/db/schema.js';
 import type { Reading } from '../server/measurements/store.js';
+import { rows } from '../server/db/sql.js';
 import type { TestContext } from './harness.js';
 
 export interface Tree {
@@ -44,6 +45,17 @@ export async function plantTree(db: Db, opts: { inverters?: number; stringsPerMp
   return tree;
 }
 
+/** A plant for inverters read from Fronius dataloggers; `addInverter` puts one on a datalogger address. */
+export async function froniusPlant(db: Db) {
+  const [project] = await db.insert(projects).values({ name: 'Proyecto Fronius' }).returning();
+  const [plant] = await db.insert(powerPlants).values({ project: project.id, name: 'Planta Maipú' }).returning();
+  return {
+    id: plant.id,
+    addInverter: async (name: string, datalogger_address: string, device_id = 1) =>
+      (await db.insert(investors).values({ plant: plant.id, name, datalogger_address, device_id }).returning())[0],
+  };
+}
+
 const STEP_MS = 5 * 60_000;
 
 /** Readings every `stepMs` from `from` (inclusive) to `to` (exclusive), fields from `at(ts, index)`. */
@@ -57,10 +69,8 @@ export function series(investor: number, from: Date | string, to: Date | string,
   return out;
 }
 
-/** Rows of a raw query. */
-export async function query<T = Record<string, any>>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+/** Rows of a raw query, loosely typed for assertions. */
+export const query = <T = Record<string, any>>(db: Db, q: SQL) => rows<T>(db, q);
 
 /** An API call as {status, body}. */
 export async function call(ctx: TestContext, token: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, opts: { payload?: unknown; headers?: Record<string, string> } = {}) {

@@ -209,3 +209,34 @@ export async function unusedAddress(): Promise<string> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return `127.0.0.1:${port}`;
 }
+
+/** The replays a suite starts, closed together at its end: `const replays = replaySet(); afterAll(replays.closeAll)`. */
+export function replaySet() {
+  const started: FroniusReplay[] = [];
+  return {
+    async start(...args: Parameters<typeof startFroniusReplay>) {
+      const replay = await startFroniusReplay(...args);
+      started.push(replay);
+      return replay;
+    },
+    closeAll: async () => { await Promise.all(started.map((r) => r.close())); },
+  };
+}
+
+/**
+ * Full garbage collections until the returned function is called, a few milliseconds apart (one takes
+ * 20-200 ms, so a fixed interval would leave the event loop no time for anything else). Node 20's
+ * fetch could lose its abort when a collection ran during a body read (nodejs/node#56917,
+ * nodejs/undici#4089): the stalled-datalogger tests force collections all along. Needs --expose-gc.
+ */
+export function collectGarbageOften() {
+  const { gc } = globalThis;
+  if (typeof gc !== 'function') throw new Error('the server tests run with --expose-gc (vite.config.ts)');
+  let timer: NodeJS.Timeout;
+  const collect = () => {
+    gc();
+    timer = setTimeout(collect, 50);
+  };
+  timer = setTimeout(collect, 0);
+  return () => clearTimeout(timer);
+}

@@ -23,7 +23,7 @@ export type Handler<E extends EndpointSpec> = RouteHandlerMethod<
   SchemaOf<E>, TypeBoxTypeProvider, FastifyBaseLogger>;
 
 /** What a route adds to its contract: its own config (requiredMessages ...) and hooks (throttles ...). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'attachValidation'> & {
+export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'attachValidation' | 'bodyLimit' | 'validatorCompiler'> & {
   config?: FastifyContextConfig;
 };
 
@@ -36,7 +36,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, spec: E, han
     config: { ...config, access: spec.access },
     schema: definedOnly({
       tags: [spec.tag], summary: spec.summary, description: spec.description,
-      params: spec.params, querystring: spec.querystring, body: spec.body, consumes: spec.consumes,
+      params: spec.params, querystring: spec.querystring, headers: spec.headers, body: spec.body, consumes: spec.consumes,
       // An endpoint's own reply for an error status (a refused login that names the account) replaces the generic one.
       response: { ...errorReplies(spec), ...spec.reply },
     }) as FastifySchema,

@@ -17,12 +17,14 @@
  *   alive; `stop()` ends it and waits for the write under way). New eligible inverters get their
  *   history on the next tick.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { ingestKeys, investorEnergy, investors, measurements, mppts, panels, plantEnergy, powerPlants, strings } from '../db/schema.js';
+import { epochMs, rows, selectList } from '../db/sql.js';
 import { simulateRange, type PvString, type SimulatedInverter, type SimulatedPoint } from './solar/index.js';
 import { storeReadings, type Reading } from './store.js';
-import { epochMs, rows } from './time.js';
 
 const STEP_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
@@ -119,9 +121,9 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
     const older: Range[] = [];
     for (const inverter of inverters) {
       const id = Number(inverter.model.id);
-      let [span] = await rows<{ first: number | null; last: number | null; n: number }>(db, sql`
-        select ${sql.raw(epochMs('min(ts)'))} as first, ${sql.raw(epochMs('max(ts)'))} as last, count(*)::int as n
-        from measurements where investor_id = ${id}`);
+      let [span] = await db.select({
+        first: sql<number | null>`${epochMs(sql`min(${measurements.ts})`)}`, last: sql<number | null>`${epochMs(sql`max(${measurements.ts})`)}`, n: count(),
+      }).from(measurements).where(eq(measurements.investor, id));
       if (span.first === null) {
         const horizon = Math.ceil((now - options.backfillDays * DAY_MS) / STEP_MS) * STEP_MS;
         const anchor = Math.max(horizon, inverter.commissioned ?? horizon);
@@ -134,8 +136,9 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       const holes: [number, number][] = [];
       if (span.n < (span.last! - first) / STEP_MS + 1) {
         holes.push(...(await rows<{ a: number; b: number }>(db, sql`
-          select ${sql.raw(epochMs('ts'))} as a, ${sql.raw(epochMs('next'))} as b from (
-            select ts, lead(ts) over (order by ts) as next from measurements where investor_id = ${id}
+          select ${epochMs(sql`ts`)} as a, ${epochMs(sql`next`)} as b from (
+            select ${measurements.ts} as ts, lead(${measurements.ts}) over (order by ${measurements.ts}) as next
+            from ${measurements} where ${eq(measurements.investor, id)}
           ) s where next - ts > interval '5 minutes' order by ts`)).map(({ a, b }): [number, number] => [a + STEP_MS, b]));
       }
       // A new series (the anchor alone) is simulated from its epoch up to now; an existing one gets its
@@ -155,11 +158,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   async function tick() {
     const now = Date.now();
     const inverters = await demoInverters(db);
-    const last = new Map((await rows<{ investor_id: number; ts: number; energy_total_wh: number | null; battery_soc: number | null }>(db, sql`
-      select i.id as investor_id, ${sql.raw(epochMs('m.ts'))} as ts, m.energy_total_wh, m.battery_soc
-      from investors i cross join lateral (select * from measurements m where m.investor_id = i.id order by ts desc limit 1) m
-      where i.id in (select (jsonb_array_elements_text(${JSON.stringify(inverters.map((i) => i.model.id))}::jsonb))::int)`))
-      .map((r) => [r.investor_id, r]));
+    const last = new Map((await lastPoints(db, inverters.map((i) => Number(i.model.id)))).map((r) => [r.investor, r]));
     const live: Range[] = [];
     const fresh: DemoInverter[] = [];
     for (const inverter of inverters) {
@@ -186,7 +185,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   async function backfill(ranges: Range[]) {
     historyPending = true;
     await fill(ranges, `historial de ${options.backfillDays} días`);
-    await db.execute(sql`analyze measurements, investor_energy, plant_energy`);
+    await db.execute(sql`analyze ${measurements}, ${investorEnergy}, ${plantEnergy}`);
     historyPending = false;
   }
 
@@ -218,26 +217,40 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
 
 export type DemoFeed = ReturnType<typeof createDemoFeed>;
 
+/** The last stored point of each of `inverters` that has one: its instant, counter and battery charge. */
+async function lastPoints(db: Db, inverters: number[]) {
+  const i = alias(investors, 'i');
+  const m = alias(measurements, 'm');
+  return rows<{ investor: number; ts: number; energy_total_wh: number | null; battery_soc: number | null }>(db, sql`
+    select ${selectList({ investor: i.id, ts: epochMs(m.ts), energy_total_wh: m.energy_total_wh, battery_soc: m.battery_soc })}
+    from ${investors} ${i} cross join lateral (select * from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m}
+    where ${inArray(i.id, inverters)}`);
+}
+
 /** The simulated inverters, built from the hierarchy: plant location, MPPTs, strings and their panels. */
 async function demoInverters(db: Db): Promise<DemoInverter[]> {
-  const inverters = await rows<{ id: number; model: string; nominal_power_kw: number | null; latitude: number; longitude: number; commissioned_on: string | null }>(db, sql`
-    select i.id, i.model, i.nominal_power_kw, p.latitude, p.longitude, p.commissioned_on::text as commissioned_on
-    from investors i join power_plants p on p.id = i.plant_id
-    where i.datalogger_address = '' and p.latitude is not null and p.longitude is not null
-      and not exists (select 1 from ingest_keys k where k.plant_id = p.id)
-    order by i.id`);
-  const strings = await rows<{ investor_id: number; number: number; tilt: number; azimuth: number; panels: number; wp: number }>(db, sql`
-    select m.investor_id, m.number, s.tilt, s.azimuth, count(pn.id)::int as panels, coalesce(avg(pn.power_wp), 0)::float8 as wp
-    from mppts m join strings s on s.mppt_id = m.id join panels pn on pn.string_id = s.id
-    group by m.investor_id, m.number, s.id, s.tilt, s.azimuth`);
+  const inverters = await db.select({
+    id: investors.id, model: investors.model, nominal_power_kw: investors.nominal_power_kw,
+    latitude: powerPlants.latitude, longitude: powerPlants.longitude, commissioned_on: powerPlants.commissioned_on,
+  }).from(investors).innerJoin(powerPlants, eq(powerPlants.id, investors.plant))
+    .where(and(
+      eq(investors.datalogger_address, ''), isNotNull(powerPlants.latitude), isNotNull(powerPlants.longitude),
+      notExists(db.select({ plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.plant, powerPlants.id))),
+    )).orderBy(asc(investors.id));
+  const found = await db.select({
+    investor: mppts.investor, number: mppts.number, tilt: strings.tilt, azimuth: strings.azimuth,
+    panels: count(panels.id), wp: sql<number>`coalesce(avg(${panels.power_wp}), 0)::float8`,
+  }).from(mppts).innerJoin(strings, eq(strings.mppt, mppts.id)).innerJoin(panels, eq(panels.string, strings.id))
+    .groupBy(mppts.investor, mppts.number, strings.id, strings.tilt, strings.azimuth);
   return inverters.map((i) => {
-    const own: PvString[] = strings.filter((s) => s.investor_id === i.id && s.wp > 0)
+    const own: PvString[] = found.filter((s) => s.investor === i.id && s.wp > 0)
       .map((s) => ({ mpptIndex: s.number, tilt: s.tilt, azimuth: s.azimuth, panelCount: s.panels, panelWp: s.wp }));
     const dcWp = own.reduce((w, s) => w + s.panelCount * s.panelWp, 0);
     const nominalPowerKw = i.nominal_power_kw ?? Math.max(1, dcWp / 1000);
     return {
       model: {
-        id: i.id, latitude: i.latitude, longitude: i.longitude, strings: own, nominalPowerKw,
+        // Both are set: the query keeps plants with coordinates only.
+        id: i.id, latitude: i.latitude!, longitude: i.longitude!, strings: own, nominalPowerKw,
         hasBattery: HYBRID.test(i.model), batteryKwh: BATTERY_KWH,
         householdKwhPerDay: 1.8 * nominalPowerKw,
       },

@@ -13,8 +13,6 @@ import type { DcReading } from '../db/schema.js';
 import type { Reading } from './store.js';
 import { parseInstant } from './time.js';
 
-/** Most points one request may carry (more is a 413). */
-export const MAX_POINTS = 10_000;
 /** A reading this far ahead of the server clock is refused (datalogger clocks drift a little). */
 const MAX_CLOCK_AHEAD_MS = 10 * 60_000;
 const OLDEST = Date.UTC(2000, 0, 1);

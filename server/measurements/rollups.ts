@@ -19,18 +19,51 @@
  * clocks go back, the repeated hour is one bucket holding two hours of readings (a 25-hour day); on
  * the day they go forward the skipped hour has no bucket (a 23-hour day).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { rows } from './time.js';
+import { investorEnergy, investors, measurements, plantEnergy } from '../db/schema.js';
+import { name, names, rows } from '../db/sql.js';
 
 interface Bucket { k: number; b: string }
 interface Range { k: number; lo: string; hi: string }
 
-const SUMMED = ['energy_wh', 'consumption_wh', 'import_wh', 'export_wh', 'charge_wh', 'discharge_wh', 'self_consumption_wh'];
-const ALL = [...SUMMED, 'max_power_w', 'samples', 'first_counter_wh', 'last_counter_wh'];
-const COLUMNS = sql.raw(ALL.join(', '));
-const UPDATE_ALL = sql.raw(ALL.map((c) => `${c} = excluded.${c}`).join(', '));
-const sums = (alias: string) => sql.raw(SUMMED.map((c) => `sum(${alias}.${c})`).join(', '));
+/** The energies of an interval (on each point) and of a bucket. */
+const ENERGIES = ['energy_wh', 'consumption_wh', 'import_wh', 'export_wh', 'charge_wh', 'discharge_wh'] as const;
+/** A bucket's totals (the same columns in both rollup tables); the summed ones add up the level below. */
+const SUMMED = [...ENERGIES, 'self_consumption_wh'] as const;
+const TOTALS = [...SUMMED, 'max_power_w', 'samples', 'first_counter_wh', 'last_counter_wh'] as const;
+
+/** Sums of the columns `keys` of `of` (a table or its alias). */
+const sumsOf = <K extends string>(keys: readonly K[], of: Record<K, PgColumn>) =>
+  Object.fromEntries(keys.map((k) => [k, sql`sum(${of[k]})`])) as Record<K, SQL>;
+
+/** A rollup table, or its alias. */
+type Rollup = PgTable & Record<typeof TOTALS[number] | 'period' | 'bucket', PgColumn>;
+/** A rollup table with the column of its key (the inverter or the plant), and the same as `e`: the rows one level below. */
+interface Level { table: Rollup; key: PgColumn; e: Rollup; eKey: PgColumn }
+const inverterRows = alias(investorEnergy, 'e');
+const plantRows = alias(plantEnergy, 'e');
+const INVERTER: Level = { table: investorEnergy, key: investorEnergy.investor, e: inverterRows, eKey: inverterRows.investor };
+const PLANT: Level = { table: plantEnergy, key: plantEnergy.plant, e: plantRows, eKey: plantRows.plant };
+
+/** What one row of a level is made of: its key, period and bucket, and each total. */
+type BucketValues = Record<'key' | 'period' | 'bucket' | typeof TOTALS[number], SQL>;
+
+/**
+ * INSERT ... SELECT of a level's buckets, each value computed over the rows `from` groups (FROM ...
+ * GROUP BY ...). A bucket that exists is recomputed, never incremented; the RETURNING names the
+ * buckets written, for the level above.
+ */
+function upsert({ table, key }: Level, values: BucketValues, from: SQL) {
+  const totals = TOTALS.map((total) => table[total]);
+  return sql`
+    insert into ${table} (${names([key, table.period, table.bucket, ...totals])})
+    select ${sql.join([values.key, values.period, values.bucket, ...TOTALS.map((total) => values[total])], sql`, `)}
+    ${from}
+    on conflict (${names([key, table.period, table.bucket])}) do update set ${sql.join(totals.map((c) => sql`${name(c)} = excluded.${name(c)}`), sql`, `)}
+    returning ${name(key)} as k, ${name(table.bucket)}::text as b`;
+}
 
 const HOUR_MS = 3_600_000;
 /** A local hour spans at most two real hours (the repeated hour when clocks go back). */
@@ -46,9 +79,9 @@ export async function refreshRollups(db: Db, timeZone: string, points: { investo
   const json = JSON.stringify(points.map((p) => ({ k: p.investor, t: p.ts.toISOString() })));
   const hours = await investorHours(db, timeZone, json, reach(points, (p) => p.investor));
   let buckets = hours;
-  for (const [child, parent] of LEVELS) buckets = await rollUp(db, 'investor', child, parent, buckets);
+  for (const [child, parent] of LEVELS) buckets = await rollUp(db, INVERTER, child, parent, buckets);
   buckets = await plantHours(db, timeZone, hours, reach(points, (p) => plantOf.get(p.investor)!));
-  for (const [child, parent] of LEVELS) buckets = await rollUp(db, 'plant', child, parent, buckets);
+  for (const [child, parent] of LEVELS) buckets = await rollUp(db, PLANT, child, parent, buckets);
 }
 
 /**
@@ -78,73 +111,86 @@ function reach(points: { investor: number; ts: Date }[], keyOf: (p: { investor: 
   return ranges;
 }
 
+/** The inverter hours containing `points`, from their raw points. */
 async function investorHours(db: Db, tz: string, points: string, ranges: Range[]) {
+  const m = alias(measurements, 'm');
   return rows<Bucket>(db, sql`
     with h as (
       select distinct x.k, date_trunc('hour', x.t at time zone ${tz}) as bucket
       from jsonb_to_recordset(${points}::jsonb) as x(k int, t timestamptz)
     ),
     m as (
-      select m.*, date_trunc('hour', m.ts at time zone ${tz}) as bucket, greatest(m.energy_wh - m.export_wh, 0) as self_consumption_wh
+      select ${m}.*, date_trunc('hour', ${m.ts} at time zone ${tz}) as bucket
       from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(k int, lo timestamptz, hi timestamptz)
-      cross join lateral (select * from measurements m where m.investor_id = r.k and m.ts >= r.lo and m.ts < r.hi offset 0) m
+      cross join lateral (select * from ${measurements} ${m} where ${m.investor} = r.k and ${m.ts} >= r.lo and ${m.ts} < r.hi offset 0) ${m}
     )
-    insert into investor_energy (investor_id, period, bucket, ${COLUMNS})
-    select m.investor_id, 'hour', m.bucket, ${sums('m')}, max(m.ac_power_w), count(*)::int,
-      (array_agg(m.energy_total_wh order by m.ts) filter (where m.energy_total_wh is not null))[1],
-      (array_agg(m.energy_total_wh order by m.ts desc) filter (where m.energy_total_wh is not null))[1]
-    from m join h on h.k = m.investor_id and h.bucket = m.bucket
-    group by m.investor_id, m.bucket
-    on conflict (investor_id, period, bucket) do update set ${UPDATE_ALL}
-    returning investor_id as k, bucket::text as b`);
+    ${upsert(INVERTER, {
+      key: sql`${m.investor}`, period: sql`'hour'`, bucket: sql`m.bucket`,
+      ...sumsOf(ENERGIES, m),
+      self_consumption_wh: sql`sum(greatest(${m.energy_wh} - ${m.export_wh}, 0))`,
+      max_power_w: sql`max(${m.ac_power_w})`,
+      samples: sql`count(*)::int`,
+      first_counter_wh: sql`(array_agg(${m.energy_total_wh} order by ${m.ts}) filter (where ${m.energy_total_wh} is not null))[1]`,
+      last_counter_wh: sql`(array_agg(${m.energy_total_wh} order by ${m.ts} desc) filter (where ${m.energy_total_wh} is not null))[1]`,
+    }, sql`from m join h on h.k = ${m.investor} and h.bucket = m.bucket group by ${m.investor}, m.bucket`)}`);
 }
 
+/** The plant hours of the inverter hours `hours`: their sums, and the peak of the plant's summed power. */
 async function plantHours(db: Db, tz: string, hours: Bucket[], ranges: Range[]) {
+  const m = alias(measurements, 'm');
+  const e = alias(investorEnergy, 'e');
+  const i = alias(investors, 'i');
+  const j = alias(investors, 'j');
   return rows<Bucket>(db, sql`
     with h as (
-      select distinct i.plant_id as k, x.b as bucket
-      from jsonb_to_recordset(${JSON.stringify(hours)}::jsonb) as x(k int, b timestamp) join investors i on i.id = x.k
+      select distinct ${i.plant} as k, x.b as bucket
+      from jsonb_to_recordset(${JSON.stringify(hours)}::jsonb) as x(k int, b timestamp) join ${investors} ${i} on ${i.id} = x.k
     ),
     instants as (
-      select r.k, m.ts, sum(m.ac_power_w) as power
+      select r.k, ${m.ts} as ts, sum(${m.ac_power_w}) as power
       from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as r(k int, lo timestamptz, hi timestamptz)
-      join investors j on j.plant_id = r.k
-      cross join lateral (select m.ts, m.ac_power_w from measurements m where m.investor_id = j.id and m.ts >= r.lo and m.ts < r.hi offset 0) m
-      group by r.k, m.ts
+      join ${investors} ${j} on ${j.plant} = r.k
+      cross join lateral (select ${m.ts}, ${m.ac_power_w} from ${measurements} ${m} where ${m.investor} = ${j.id} and ${m.ts} >= r.lo and ${m.ts} < r.hi offset 0) ${m}
+      group by r.k, ${m.ts}
     ),
     peaks as (
       select k, date_trunc('hour', ts at time zone ${tz}) as bucket, max(power) as power from instants group by 1, 2
     )
-    insert into plant_energy (plant_id, period, bucket, ${COLUMNS})
-    select h.k, 'hour', h.bucket, ${sums('e')}, max(p.power), sum(e.samples)::int, sum(e.first_counter_wh), sum(e.last_counter_wh)
-    from h
-    join investors i on i.plant_id = h.k
-    cross join lateral (select * from investor_energy e where e.investor_id = i.id and e.period = 'hour' and e.bucket = h.bucket offset 0) e
-    left join peaks p on p.k = h.k and p.bucket = h.bucket
-    group by h.k, h.bucket
-    on conflict (plant_id, period, bucket) do update set ${UPDATE_ALL}
-    returning plant_id as k, bucket::text as b`);
+    ${upsert(PLANT, {
+      key: sql`h.k`, period: sql`'hour'`, bucket: sql`h.bucket`,
+      ...sumsOf(SUMMED, e),
+      max_power_w: sql`max(p.power)`,
+      samples: sql`sum(${e.samples})::int`,
+      first_counter_wh: sql`sum(${e.first_counter_wh})`,
+      last_counter_wh: sql`sum(${e.last_counter_wh})`,
+    }, sql`
+      from h
+      join ${investors} ${i} on ${i.plant} = h.k
+      cross join lateral (select * from ${investorEnergy} ${e} where ${e.investor} = ${i.id} and ${e.period} = 'hour' and ${e.bucket} = h.bucket offset 0) ${e}
+      left join peaks p on p.k = h.k and p.bucket = h.bucket
+      group by h.k, h.bucket`)}`);
 }
 
 /** Recomputes the `parent` buckets (day, month, year) containing `children` from their `child` rows. */
-async function rollUp(db: Db, level: 'investor' | 'plant', child: string, parent: string, children: Bucket[]) {
+async function rollUp(db: Db, level: Level, child: string, parent: string, children: Bucket[]) {
   if (!children.length) return [];
-  const table = sql.raw(level === 'investor' ? 'investor_energy' : 'plant_energy');
-  const key = sql.raw(level === 'investor' ? 'investor_id' : 'plant_id');
+  const { e } = level;
   return rows<Bucket>(db, sql`
     with t as (
       select distinct x.k, date_trunc(${parent}, x.b) as bucket
       from jsonb_to_recordset(${JSON.stringify(children)}::jsonb) as x(k int, b timestamp)
     )
-    insert into ${table} (${key}, period, bucket, ${COLUMNS})
-    select t.k, ${parent}, t.bucket, ${sums('e')}, max(e.max_power_w), sum(e.samples)::int,
-      (array_agg(e.first_counter_wh order by e.bucket) filter (where e.first_counter_wh is not null))[1],
-      (array_agg(e.last_counter_wh order by e.bucket desc) filter (where e.last_counter_wh is not null))[1]
-    from t cross join lateral (
-      select * from ${table} e
-      where e.${key} = t.k and e.period = ${child} and e.bucket >= t.bucket and e.bucket < t.bucket + ${`1 ${parent}`}::interval offset 0
-    ) e
-    group by t.k, t.bucket
-    on conflict (${key}, period, bucket) do update set ${UPDATE_ALL}
-    returning ${key} as k, bucket::text as b`);
+    ${upsert(level, {
+      key: sql`t.k`, period: sql`${parent}`, bucket: sql`t.bucket`,
+      ...sumsOf(SUMMED, e),
+      max_power_w: sql`max(${e.max_power_w})`,
+      samples: sql`sum(${e.samples})::int`,
+      first_counter_wh: sql`(array_agg(${e.first_counter_wh} order by ${e.bucket}) filter (where ${e.first_counter_wh} is not null))[1]`,
+      last_counter_wh: sql`(array_agg(${e.last_counter_wh} order by ${e.bucket} desc) filter (where ${e.last_counter_wh} is not null))[1]`,
+    }, sql`
+      from t cross join lateral (
+        select * from ${level.table} ${e}
+        where ${level.eKey} = t.k and ${e.period} = ${child} and ${e.bucket} >= t.bucket and ${e.bucket} < t.bucket + ${`1 ${parent}`}::interval offset 0
+      ) ${e}
+      group by t.k, t.bucket`)}`);
 }

@@ -3,14 +3,14 @@
  * this year's and lifetime energy, self-consumption and autarky of today (from energies, not from a
  * netted instant power), CO2 avoided and money saved.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { latestReadings, sumTotals, type Reading } from './queries.js';
-import { isoInZone, rows } from './time.js';
+import { investorEnergy, investors, plantEnergy } from '../db/schema.js';
+import type { Reading, Snapshot } from '../../contract/measurements.js';
+import { latestReadings, ONLINE_WINDOW_MS } from './latest.js';
+import { sumTotals } from './queries.js';
+import { isoInZone } from './time.js';
 import { readSettings } from '../domain/settings.js';
-
-/** A reading older than this means the inverter (or the plant) is offline. */
-export const ONLINE_WINDOW_MS = 15 * 60_000;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -21,7 +21,7 @@ function sumOf(readings: Reading[], field: 'ac_power_w' | 'consumption_w' | 'gri
   return values.length ? round1(values.reduce((a, b) => a + b, 0)) : null;
 }
 
-export async function plantSnapshot(db: Db, plant: { id: number; tariff: number }, now = new Date()) {
+export async function plantSnapshot(db: Db, plant: { id: number; tariff: number }, now = new Date()): Promise<Snapshot> {
   const { timeZone, co2Factor } = await readSettings(db);
   const latest = await latestReadings(db, timeZone, { plant: plant.id });
   const last = Math.max(...latest.map((l) => l.at?.getTime() ?? -Infinity));
@@ -31,19 +31,20 @@ export async function plantSnapshot(db: Db, plant: { id: number; tariff: number 
   const current = latest.filter((l) => l.at && last - l.at.getTime() < ONLINE_WINDOW_MS).map((l) => l.reading!);
   const socs = current.map((r) => r.battery_soc).filter((v): v is number => v !== null);
 
-  const periods = await rows<{ period: 'day' | 'month' | 'year'; energy_wh: number; consumption_wh: number; import_wh: number; export_wh: number }>(db, sql`
-    select period, energy_wh, consumption_wh, import_wh, export_wh from plant_energy
-    where plant_id = ${plant.id} and (
-      (period = 'day' and bucket = date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}))
-      or (period = 'month' and bucket = date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}))
-      or (period = 'year' and bucket = date_trunc('year', ${now.toISOString()}::timestamptz at time zone ${timeZone})))`);
+  const periods = await db.select({
+    period: plantEnergy.period, energy_wh: plantEnergy.energy_wh, consumption_wh: plantEnergy.consumption_wh,
+    import_wh: plantEnergy.import_wh, export_wh: plantEnergy.export_wh,
+  }).from(plantEnergy).where(and(eq(plantEnergy.plant, plant.id), or(...(['day', 'month', 'year'] as const).map((period) => and(
+    eq(plantEnergy.period, period),
+    eq(plantEnergy.bucket, sql`date_trunc(${period}, ${now.toISOString()}::timestamptz at time zone ${timeZone})`))))));
   const energyOf = (period: string) => periods.find((p) => p.period === period);
   const today = sumTotals(energyOf('day') ? [energyOf('day')!] : []);
 
   // Lifetime: each inverter's own counter when it has one, otherwise everything recorded for it.
-  const recorded = new Map((await rows<{ investor_id: number; energy_wh: number }>(db, sql`
-    select e.investor_id, sum(e.energy_wh)::float8 as energy_wh from investor_energy e join investors i on i.id = e.investor_id
-    where i.plant_id = ${plant.id} and e.period = 'year' group by e.investor_id`)).map((r) => [r.investor_id, r.energy_wh]));
+  const recorded = new Map((await db.select({ investor: investorEnergy.investor, energy_wh: sql<number>`sum(${investorEnergy.energy_wh})::float8` })
+    .from(investorEnergy).innerJoin(investors, eq(investors.id, investorEnergy.investor))
+    .where(and(eq(investors.plant, plant.id), eq(investorEnergy.period, 'year'))).groupBy(investorEnergy.investor))
+    .map((r) => [r.investor, r.energy_wh]));
   const totalWh = round1(latest.reduce((acc, l) => acc + (l.reading?.energy_total_wh ?? recorded.get(l.investor) ?? 0), 0));
 
   const kwh = (wh: number) => wh / 1000;

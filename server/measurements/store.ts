@@ -17,10 +17,11 @@
  * costs one insert plus the rollup statements. Writers to one plant are serialized with a
  * transaction-scoped advisory lock, since each derives energies from rows the other may be writing.
  */
-import { sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import type { DcReading } from '../db/schema.js';
-import { epochMs, rows } from './time.js';
+import { investorEnergy, investors, measurements, plantEnergy, powerPlants, type DcReading } from '../db/schema.js';
+import { epochMs, name, names, recordset, rows, selectList } from '../db/sql.js';
 import { refreshRollups } from './rollups.js';
 import { readSettings } from '../domain/settings.js';
 
@@ -38,7 +39,9 @@ export interface Reading {
   battery_soc?: number | null;
 }
 
-type Sample = Pick<Reading, 'ac_power_w' | 'energy_total_wh' | 'grid_import_w' | 'grid_export_w' | 'consumption_w' | 'battery_power_w'> & { ts: Date };
+/** What the energy of an interval is computed from, at each end. */
+const SAMPLED = ['ac_power_w', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w'] as const;
+type Sample = Pick<Reading, typeof SAMPLED[number]> & { ts: Date };
 
 export interface IntervalEnergy {
   energy_wh: number;
@@ -106,9 +109,8 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
   const runs = [...byInverter].flatMap(([investor, points]) => runsOf(investor, [...points.keys()].sort((a, b) => a - b)));
 
   return db.transaction(async (tx) => {
-    const plantOf = new Map((await rows<{ id: number; plant_id: number }>(tx, sql`
-      select id, plant_id from investors where id in (select (jsonb_array_elements_text(${JSON.stringify([...byInverter.keys()])}::jsonb))::int)`))
-      .map((r) => [r.id, r.plant_id]));
+    const plantOf = new Map((await tx.select({ id: investors.id, plant: investors.plant }).from(investors)
+      .where(inArray(investors.id, [...byInverter.keys()]))).map((r) => [r.id, r.plant]));
     await lockPlants(tx, plantOf.values());
 
     const stored = await neighbours(tx, runs);
@@ -127,32 +129,36 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
     }
     if (!inserts.length) return { stored: 0, duplicates: readings.length };
 
-    const inserted = await rows<{ investor_id: number }>(tx, sql`
-      insert into measurements (investor_id, ts, status, ac_power_w, dc, energy_total_wh, grid_import_w, grid_export_w,
-        consumption_w, battery_power_w, battery_soc, energy_wh, consumption_wh, import_wh, export_wh, charge_wh, discharge_wh)
-      select * from jsonb_to_recordset(${JSON.stringify(inserts.map((r) => ({
-        investor_id: r.investor, ts: r.ts.toISOString(), status: r.status ?? null, ac_power_w: r.ac_power_w, dc: r.dc ?? null,
-        energy_total_wh: r.energy_total_wh ?? null, grid_import_w: r.grid_import_w ?? null, grid_export_w: r.grid_export_w ?? null,
-        consumption_w: r.consumption_w ?? null, battery_power_w: r.battery_power_w ?? null, battery_soc: r.battery_soc ?? null,
-        energy_wh: r.energy_wh, consumption_wh: r.consumption_wh, import_wh: r.import_wh, export_wh: r.export_wh,
-        charge_wh: r.charge_wh, discharge_wh: r.discharge_wh,
-      })))}::jsonb) as x(investor_id int, ts timestamptz, status varchar, ac_power_w float8, dc jsonb, energy_total_wh float8,
-        grid_import_w float8, grid_export_w float8, consumption_w float8, battery_power_w float8, battery_soc float8,
-        energy_wh float8, consumption_wh float8, import_wh float8, export_wh float8, charge_wh float8, discharge_wh float8)
-      on conflict (investor_id, ts) do nothing
-      returning investor_id`);
+    const inserted = await rows<{ investor: number }>(tx, insertPoints(inserts));
     if (updates.length) {
+      const x = alias(measurements, 'x');
+      const columns = { investor: measurements.investor, ts: measurements.ts, ...Object.fromEntries(ENERGIES.map((k) => [k, measurements[k]])) };
       await tx.execute(sql`
-        update measurements m set energy_wh = x.energy_wh, consumption_wh = x.consumption_wh, import_wh = x.import_wh,
-          export_wh = x.export_wh, charge_wh = x.charge_wh, discharge_wh = x.discharge_wh
-        from jsonb_to_recordset(${JSON.stringify(updates.map((u) => ({ ...u, ts: u.ts.toISOString() })))}::jsonb) as x(investor int,
-          ts timestamptz, energy_wh float8, consumption_wh float8, import_wh float8, export_wh float8, charge_wh float8, discharge_wh float8)
-        where m.investor_id = x.investor and m.ts = x.ts`);
+        update ${measurements} set ${sql.join(ENERGIES.map((k) => sql`${name(measurements[k])} = ${x[k]}`), sql`, `)}
+        from ${recordset(x, columns, updates)}
+        where ${measurements.investor} = ${x.investor} and ${measurements.ts} = ${x.ts}`);
     }
     const { timeZone } = await readSettings(tx);
     await refreshRollups(tx, timeZone, [...inserts, ...updates], plantOf);
     return { stored: inserted.length, duplicates: readings.length - inserted.length };
   });
+}
+
+/** The energies of an interval, stored on the point that closes it (columns of measurements). */
+const ENERGIES = ['energy_wh', 'consumption_wh', 'import_wh', 'export_wh', 'charge_wh', 'discharge_wh'] as const satisfies readonly (keyof IntervalEnergy)[];
+
+/**
+ * One INSERT of points with their interval energies, from one jsonb parameter; a point already stored
+ * stays as it is (ON CONFLICT DO NOTHING). Returns a row per point inserted.
+ */
+function insertPoints(points: (Reading & IntervalEnergy)[]) {
+  const columns = getTableColumns(measurements);
+  const x = alias(measurements, 'x');
+  return sql`
+    insert into ${measurements} (${names(Object.values(columns))})
+    select ${names(Object.values(columns))} from ${recordset(x, columns, points)}
+    on conflict (${names([measurements.investor, measurements.ts])}) do nothing
+    returning ${name(measurements.investor)} as investor`;
 }
 
 /** Takes the write locks of plants, in id order (so two writers cannot deadlock). */
@@ -169,17 +175,16 @@ async function lockPlants(tx: Db, plants: Iterable<number>) {
 export async function rebuildRollups(db: Db) {
   await db.transaction(async (tx) => {
     const { timeZone } = await readSettings(tx);
-    const plants = await rows<{ id: number }>(tx, sql`select id from power_plants`);
+    const plants = await tx.select({ id: powerPlants.id }).from(powerPlants);
     await lockPlants(tx, plants.map((p) => p.id));
-    await tx.execute(sql`delete from investor_energy`);
-    await tx.execute(sql`delete from plant_energy`);
+    await tx.delete(investorEnergy);
+    await tx.delete(plantEnergy);
     // One instant per inverter and local hour is enough to name every bucket.
-    const hours = await rows<{ investor_id: number; plant_id: number; ts: number }>(tx, sql`
-      select m.investor_id, i.plant_id, ${sql.raw(epochMs('min(m.ts)'))} as ts
-      from measurements m join investors i on i.id = m.investor_id
-      group by m.investor_id, i.plant_id, date_trunc('hour', m.ts at time zone ${timeZone})`);
-    await refreshRollups(tx, timeZone, hours.map((h) => ({ investor: h.investor_id, ts: new Date(h.ts) })),
-      new Map(hours.map((h) => [h.investor_id, h.plant_id])));
+    const hours = await tx.select({ investor: measurements.investor, plant: investors.plant, ts: epochMs(sql`min(${measurements.ts})`) })
+      .from(measurements).innerJoin(investors, eq(investors.id, measurements.investor))
+      .groupBy(measurements.investor, investors.plant, sql`date_trunc('hour', ${measurements.ts} at time zone ${timeZone})`);
+    await refreshRollups(tx, timeZone, hours.map((h) => ({ investor: h.investor, ts: new Date(h.ts) })),
+      new Map(hours.map((h) => [h.investor, h.plant])));
   });
 }
 
@@ -196,25 +201,24 @@ function runsOf(investor: number, instants: number[]) {
   return runs;
 }
 
-const SAMPLE_COLUMNS = sql.raw(`${epochMs('m.ts')} as ts, m.ac_power_w, m.energy_total_wh,
-  m.grid_import_w, m.grid_export_w, m.consumption_w, m.battery_power_w`);
-
 /** The stored points of each run and the one just before and after it, by inverter and instant. */
 async function neighbours(tx: Db, runs: { k: number; lo: string; hi: string }[]) {
-  const found = await rows<Omit<Sample, 'ts'> & { investor_id: number; ts: number }>(tx, sql`
-    select x.k as investor_id, m.*
+  const m = alias(measurements, 'm');
+  const sample = selectList({ ts: epochMs(m.ts), ...Object.fromEntries(SAMPLED.map((k) => [k, m[k]])) });
+  const found = await rows<Omit<Sample, 'ts'> & { investor: number; ts: number }>(tx, sql`
+    select x.k as investor, s.*
     from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as x(k int, lo timestamptz, hi timestamptz)
     cross join lateral (
-      (select ${SAMPLE_COLUMNS} from measurements m where m.investor_id = x.k and m.ts < x.lo order by m.ts desc limit 1)
+      (select ${sample} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} < x.lo order by ${m.ts} desc limit 1)
       union all
-      (select ${SAMPLE_COLUMNS} from measurements m where m.investor_id = x.k and m.ts >= x.lo and m.ts <= x.hi)
+      (select ${sample} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} >= x.lo and ${m.ts} <= x.hi)
       union all
-      (select ${SAMPLE_COLUMNS} from measurements m where m.investor_id = x.k and m.ts > x.hi order by m.ts limit 1)
-    ) m`);
+      (select ${sample} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} > x.hi order by ${m.ts} limit 1)
+    ) s`);
   const byInverter = new Map<number, Map<number, Sample>>();
-  for (const { investor_id, ...sample } of found) {
-    let points = byInverter.get(investor_id);
-    if (!points) byInverter.set(investor_id, points = new Map());
+  for (const { investor, ...sample } of found) {
+    let points = byInverter.get(investor);
+    if (!points) byInverter.set(investor, points = new Map());
     points.set(sample.ts, { ...sample, ts: new Date(sample.ts) });
   }
   return byInverter;

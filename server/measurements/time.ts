@@ -4,40 +4,30 @@
  * local hour or day an instant belongs to is always decided by PostgreSQL (`AT TIME ZONE`), so ingest,
  * rollups and queries agree on DST days; the helpers here only parse input and format output.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-
-/**
- * A timestamptz column as epoch milliseconds (a float8, exact): both drivers hand timestamps back as
- * text in the session's format, which is not for parsing.
- */
-export const epochMs = (column: string) => `round(extract(epoch from ${column}) * 1000)::float8`;
-
-/** The rows of a raw query, whichever driver runs it (PGlite and node-postgres both answer `{rows}`). */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant as ISO 8601 in a zone, with its offset: 2026-01-31T14:05:00-03:00. */
-export function isoInZone(instant: Date, timeZone: string): string {
+/** The wall-clock date and time of an instant (epoch ms) in a zone, and the zone's UTC offset then, ms. */
+export function wallClock(timeZone: string, ms: number) {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
     });
     formats.set(timeZone, format);
   }
-  const p: Record<string, string> = {};
-  for (const { type, value } of format.formatToParts(instant)) p[type] = value;
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
+  const p: Record<string, number> = {};
+  for (const { type, value } of format.formatToParts(ms)) p[type] = Number(value);
+  const offsetMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, offsetMs };
+}
+
+/** An instant as ISO 8601 in a zone, with its offset: 2026-01-31T14:05:00-03:00. */
+export function isoInZone(instant: Date, timeZone: string): string {
+  const w = wallClock(timeZone, instant.getTime());
+  const offsetMinutes = Math.round(w.offsetMs / 60_000);
   const abs = Math.abs(offsetMinutes);
-  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+  const offset = `${offsetMinutes < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+  return `${w.year}-${pad2(w.month)}-${pad2(w.day)}T${pad2(w.hour)}:${pad2(w.minute)}:${pad2(w.second)}${offset}`;
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -16,48 +16,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { Type, type Static } from '@sinclair/typebox';
-import { S } from '../../../contract/common.js';
-
-export const FRONIUS_STATUSES = ['startup', 'running', 'standby', 'bootloading', 'error', 'night', 'offline'] as const;
-export type FroniusStatus = (typeof FRONIUS_STATUSES)[number];
-
-const num = () => S.nullable(Type.Number());
-const text = () => S.nullable(Type.String());
-
-export const DcInput = Type.Object({
-  mppt: Type.Integer({ description: 'DC input (tracker) number, from UDC/IDC, UDC_2/IDC_2, ...' }),
-  voltage_v: Type.Number(), current_a: Type.Number(), power_w: Type.Number(),
-});
-
-export const FroniusReading = Type.Object({
-  ts: Type.String({ format: 'date-time', description: "The device's Head.Timestamp, with its own offset" }),
-  status: Type.Union(FRONIUS_STATUSES.map((s) => Type.Literal(s)), {
-    description: 'Fronius status code 0-6 startup, 7 running, 8 standby, 9 bootloading, 10 error; night when the inverter '
-      + "reports no power and no status (it sleeps); 'offline' is only given by the collector, for a device it cannot read",
-  }),
-  status_code: S.nullable(Type.Integer({ description: 'DeviceStatus.StatusCode as sent (a word on some GEN24 firmware gives null)' })),
-  error_code: S.nullable(Type.Integer({ description: 'DeviceStatus.ErrorCode (Fronius state code, e.g. 307 DC low), 0 = none' })),
-  ac_power_w: num(),
-  energy_day_wh: num(),
-  energy_total_wh: num(),
-  dc: Type.Array(DcInput),
-  pv_power_w: num(),
-  grid_import_w: num(),
-  grid_export_w: num(),
-  consumption_w: num(),
-  battery_power_w: S.nullable(Type.Number({ description: 'W, positive = charging, negative = discharging' })),
-  battery_soc: S.nullable(Type.Number({ description: 'state of charge, %' })),
-  device: Type.Object({
-    model: text(), serial: text(),
-    device_type: S.nullable(Type.Integer({ description: "Fronius device type code ('DT')" })),
-    battery_model: text(), battery_serial: text(),
-  }),
-  unavailable: Type.Array(Type.String(), { description: 'Optional endpoints that gave nothing usable: power_flow, meter, storage, inverter_info' }),
-}, { title: 'FroniusReading' });
-export type FroniusReading = Static<typeof FroniusReading>;
-
-export type FroniusErrorKind = 'address' | 'offline' | 'timeout' | 'aborted' | 'http' | 'malformed' | 'device';
+import { FRONIUS_STATUSES, type FroniusErrorKind, type FroniusReading, type FroniusStatus } from '../../../contract/collector.js';
+import type { DcInput } from '../../../contract/measurements.js';
 
 /** Why a datalogger could not be read; `message` is shown to staff as the device's last error. */
 export class FroniusError extends Error {
@@ -235,13 +195,13 @@ function statusFromWord(word: string): FroniusStatus | null {
 
 interface InverterPart {
   ts: string; status: FroniusStatus; status_code: number | null; error_code: number | null;
-  ac_power_w: number | null; energy_day_wh: number | null; energy_total_wh: number | null; dc: Static<typeof DcInput>[];
+  ac_power_w: number | null; energy_day_wh: number | null; energy_total_wh: number | null; dc: DcInput[];
 }
 
 function parseInverter(json: unknown): InverterPart {
   const { data, timestamp } = envelope(json, 'GetInverterRealtimeData');
   const ac = valueOf(data, 'PAC');
-  const dc: Static<typeof DcInput>[] = [];
+  const dc: DcInput[] = [];
   for (let mppt = 1; mppt <= 8; mppt++) {
     const suffix = mppt === 1 ? '' : `_${mppt}`;
     const voltage = valueOf(data, `UDC${suffix}`);

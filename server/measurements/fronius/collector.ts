@@ -20,7 +20,11 @@ import { asc, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { investors } from '../../db/schema.js';
-import { FroniusError, readFronius, type FroniusErrorKind, type FroniusReading } from './client.js';
+import { FroniusError, readFronius } from './client.js';
+import type { FroniusErrorKind, FroniusReading } from '../../../contract/collector.js';
+
+/** The inverters the collector reads: those with a datalogger address. */
+export const hasDatalogger = sql`btrim(${investors.datalogger_address}) <> ''`;
 
 export const DEFAULT_CONCURRENCY = 4;
 const BACKOFF_BASE_MS = 60_000;
@@ -168,7 +172,7 @@ export function createCollector(opts: CollectorOptions): Collector {
   /** The devices as the database lists them now; a new address (or device id) is a new device. */
   async function loadDevices() {
     const rows = await db.select({ id: investors.id, address: investors.datalogger_address, device_id: investors.device_id })
-      .from(investors).where(sql`btrim(${investors.datalogger_address}) <> ''`).orderBy(asc(investors.id));
+      .from(investors).where(hasDatalogger).orderBy(asc(investors.id));
     const seen = new Set<number>();
     for (const row of rows) {
       const address = row.address.trim();

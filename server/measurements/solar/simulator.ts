@@ -22,6 +22,7 @@
  * process (JIT warm-up and ~9.5k hourly SPA runs), ≈ 0.2–0.3 s once the hours are cached.
  */
 import { interpolatedGeocentricSun, topocentricSun, type Observer } from './spa.js';
+import { wallClock } from '../time.js';
 import {
   cellTemperatureFaiman,
   clearSkyIneichen,
@@ -248,23 +249,6 @@ function diurnalShape(solarHour: number): number {
 
 // --- Household ---
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's UTC offset (ms) at an instant. */
-function zoneOffsetMs(timeZone: string, ms: number): number {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const { type, value } of format.formatToParts(ms)) parts[type] = Number(value);
-  const local = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return local - Math.floor(ms / 1000) * 1000;
-}
-
 /** Bump centred on `centre` (hours), wrapping around midnight. */
 function bump(hour: number, centre: number, width: number): number {
   const d = ((hour - centre + 36) % 24) - 12;
@@ -394,7 +378,7 @@ function planConsumption(site: Site, day: number, plan: DayPlan): void {
   const random = seededRandom(`${site.seed}:home:${id}:${day}`);
   const w = winterness(dayOfYear(day * DAY_MS), latitude);
   const middle = plan.start + (STEPS_PER_DAY / 2) * STEP_MS;
-  const clockOffset = zoneOffsetMs(site.timeZone, middle);
+  const clockOffset = wallClock(site.timeZone, middle).offsetMs;
   const weekday = new Date(middle + clockOffset).getUTCDay();
   const weekend = weekday === 0 || weekday === 6;
   const shape = plan.consumption;

@@ -7,28 +7,24 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { request } from '../../providers/http';
+import { fillPath, type Reply } from '../../../contract/http';
+import { measurementApi, type DcInput } from '../../../contract/measurements';
 
-export type ReadingsModule = 'investor' | 'mppt' | 'string';
-
-interface DcInput { mppt?: number; number?: number; voltage_v: number | null; current_a: number | null; power_w: number | null }
-interface Reading extends Partial<DcInput> {
-  ts: string;
-  status?: string | null;
-  ac_power_w?: number | null;
-  energy_total_wh?: number | null;
-  dc?: DcInput[] | null;
-}
+const calls = { investor: measurementApi.investorLatest, mppt: measurementApi.mpptLatest, string: measurementApi.stringLatest };
+export type ReadingsModule = keyof typeof calls;
+/** An inverter's reading, or an MPPT's or a string's part of it. */
+type Latest = Reply<typeof calls[ReadingsModule]>[number][number];
 
 const REFRESH_MS = 60_000;
 
 export function LatestReadings({ module, id }: { module: ReadingsModule; id: number | string }) {
   const translate = useTranslate();
   const locale = useLocale();
-  const [state, setState] = useState<{ reading?: Reading | null; failed?: boolean }>({});
+  const [state, setState] = useState<{ reading?: Latest | null; failed?: boolean }>({});
 
   useEffect(() => {
     let active = true;
-    const load = () => request<Reading[][]>(`/${module}/measurements/${id}`)
+    const load = () => request<Latest[][]>(fillPath(calls[module].path, { id }))
       .then((lists) => { if (active) setState({ reading: lists.flat()[0] ?? null }); })
       .catch((error) => {
         console.error('latest readings', error); // SPEC §8: measurement failures are only logged...
@@ -56,15 +52,15 @@ export function LatestReadings({ module, id }: { module: ReadingsModule; id: num
             <Typography variant="body2" color="text.secondary">
               {translate('app.screens.readings.at', { time: new Date(reading.ts).toLocaleString(locale) })}
             </Typography>
-            {reading.status && <Chip size="small" label={translate(`app.screens.readings.status.${reading.status}`, { _: reading.status })} />}
+            {'status' in reading && reading.status && <Chip size="small" label={translate(`app.screens.readings.status.${reading.status}`, { _: reading.status })} />}
           </Stack>
-          {module === 'investor' ? (
+          {'dc' in reading ? (
             <>
               <Stack direction="row" spacing={4} flexWrap="wrap" useFlexGap>
                 <Figure label={translate('app.screens.readings.ac_power')} value={number(reading.ac_power_w != null ? reading.ac_power_w / 1000 : null, 'kW', 2)} />
                 <Figure label={translate('app.screens.readings.energy_total')} value={number(reading.energy_total_wh != null ? reading.energy_total_wh / 1000 : null, 'kWh', 0)} />
               </Stack>
-              {(reading.dc ?? []).map((input) => (
+              {reading.dc.map((input) => (
                 <Stack key={input.mppt} direction="row" spacing={4} flexWrap="wrap" useFlexGap>
                   <Typography variant="body2" sx={{ minWidth: 80 }}>{translate('app.screens.readings.mppt', { number: input.mppt })}</Typography>
                   <DcFigures input={input} number={number} />
@@ -73,7 +69,7 @@ export function LatestReadings({ module, id }: { module: ReadingsModule; id: num
             </>
           ) : (
             <Stack direction="row" spacing={4} flexWrap="wrap" useFlexGap>
-              <DcFigures input={reading as DcInput} number={number} />
+              <DcFigures input={reading} number={number} />
             </Stack>
           )}
         </Stack>
@@ -82,7 +78,7 @@ export function LatestReadings({ module, id }: { module: ReadingsModule; id: num
   );
 }
 
-function DcFigures({ input, number }: { input: DcInput; number: (v: number | null | undefined, unit: string, digits?: number) => string }) {
+function DcFigures({ input, number }: { input: Omit<DcInput, 'mppt'>; number: (v: number | null | undefined, unit: string, digits?: number) => string }) {
   const translate = useTranslate();
   return (
     <>

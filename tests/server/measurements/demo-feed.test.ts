@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import type { Db } from '../../server/db/client.js';
-import { investors, powerPlants } from '../../server/db/schema.js';
-import { seedDemo } from '../../server/seed/demo.js';
-import { createDemoFeed } from '../../server/measurements/demo-feed.js';
-import { loadConfig } from '../../server/config.js';
-import { call, query } from '../../testing/fixtures.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import type { Db } from '../../../server/db/client.js';
+import { investors, powerPlants } from '../../../server/db/schema.js';
+import { seedDemo } from '../../../server/seed/demo.js';
+import { createDemoFeed } from '../../../server/measurements/demo-feed.js';
+import { loadConfig } from '../../../server/config.js';
+import { call, query } from '../../../testing/fixtures.js';
 
 let ctx: TestContext;
 let db: Db;

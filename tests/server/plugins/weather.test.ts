@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { communes, powerPlants, projects, projectUsers } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import { startWeatherReplay, weatherFixture, type WeatherReplay } from '../../testing/weather-replay.js';
-import { unusedAddress } from '../../testing/fronius-replay.js';
+import { communes, powerPlants, projects, projectUsers } from '../../../server/db/schema.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import { startWeatherReplay, weatherFixture, type WeatherReplay } from '../../../testing/weather-replay.js';
+import { unusedAddress } from '../../../testing/fronius-replay.js';
 
 const KEY = 'test-weather-key-8c1f';
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import type { Db } from '../../server/db/client.js';
-import { MAX_POINTS } from '../../server/measurements/ingest.js';
-import { call, plantTree, query, type Tree } from '../../testing/fixtures.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import type { Db } from '../../../server/db/client.js';
+import { MAX_POINTS } from '../../../contract/ingest.js';
+import { call, plantTree, query, type Tree } from '../../../testing/fixtures.js';
 
 let ctx: TestContext;
 let db: Db;

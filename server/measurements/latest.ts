@@ -1,0 +1,74 @@
+/**
+ * The latest readings: of each inverter of a plant, of one inverter, and what an MPPT and a string get
+ * of their inverter's latest reading (an MPPT its DC input; a string an equal share of its MPPT's).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { investors, measurements } from '../db/schema.js';
+import { epochMs, rows, selectList } from '../db/sql.js';
+import type { LatestOfPlant, MpptReading, Reading, StringReading } from '../../contract/measurements.js';
+import { isoInZone } from './time.js';
+
+/** A reading older than this means the inverter (or the plant) is offline. */
+export const ONLINE_WINDOW_MS = 15 * 60_000;
+
+/** What a reading holds besides its inverter and instant (columns of measurements). */
+const READ = ['status', 'ac_power_w', 'dc', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w', 'battery_soc'] as const satisfies readonly (keyof Reading)[];
+
+/** The latest reading of each inverter (of a plant, or one inverter), with the inverter's name; null reading when it has none. */
+export async function latestReadings(db: Db, timeZone: string, where: { plant: number } | { investor: number }) {
+  const i = alias(investors, 'i');
+  const m = alias(measurements, 'm');
+  const found = await rows<Omit<Reading, 'ts'> & { name: string; ts: number | null }>(db, sql`
+    select ${selectList({ investor: i.id, name: i.name, ts: epochMs(m.ts), ...Object.fromEntries(READ.map((k) => [k, m[k]])) })}
+    from ${investors} ${i}
+    left join lateral (select * from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m} on true
+    where ${'plant' in where ? eq(i.plant, where.plant) : eq(i.id, where.investor)}
+    order by ${i.id}`);
+  return found.map(({ name, ts, ...r }) => ({
+    investor: r.investor,
+    name,
+    at: ts === null ? null : new Date(ts),
+    reading: ts === null ? null : { ...r, ts: isoInZone(new Date(ts), timeZone), dc: r.dc ?? [] } as Reading,
+  }));
+}
+
+/** The latest reading of each inverter of a plant, and whether each is online. */
+export async function plantLatest(db: Db, timeZone: string, plantId: number, now = Date.now()): Promise<LatestOfPlant> {
+  const latest = await latestReadings(db, timeZone, { plant: plantId });
+  const newest = latest.reduce<(typeof latest)[number] | null>((a, l) => (l.at && (!a?.at || l.at > a.at) ? l : a), null);
+  return {
+    plant: plantId,
+    timestamp: newest?.reading?.ts ?? null,
+    inverters: latest.map((l) => ({
+      investor: l.investor, name: l.name, reading: l.reading,
+      online: Boolean(l.at && now - l.at.getTime() < ONLINE_WINDOW_MS),
+    })),
+  };
+}
+
+/** The latest reading of an inverter, or null. */
+export async function investorLatest(db: Db, timeZone: string, investorId: number): Promise<Reading | null> {
+  const [latest] = await latestReadings(db, timeZone, { investor: investorId });
+  return latest?.reading ?? null;
+}
+
+/** An MPPT's part of its inverter's latest reading (the DC input with its number), or null. */
+export async function mpptLatest(db: Db, timeZone: string, mppt: { id: number; investor: number; number: number }): Promise<MpptReading | null> {
+  const reading = await investorLatest(db, timeZone, mppt.investor);
+  const input = reading?.dc.find((d) => d.mppt === mppt.number);
+  if (!reading || !input) return null;
+  return { mppt: mppt.id, number: mppt.number, investor: mppt.investor, ts: reading.ts, voltage_v: input.voltage_v, current_a: input.current_a, power_w: input.power_w };
+}
+
+/** A string's share of its MPPT's latest reading: the strings of one MPPT share its current equally. */
+export async function stringLatest(db: Db, timeZone: string, string: number, mppt: { id: number; investor: number; number: number }, siblings: number): Promise<StringReading | null> {
+  const reading = await mpptLatest(db, timeZone, mppt);
+  if (!reading) return null;
+  const share = (x: number) => Math.round((x / siblings) * 100) / 100;
+  return {
+    string, mppt: mppt.id, investor: mppt.investor, ts: reading.ts,
+    voltage_v: reading.voltage_v, current_a: share(reading.current_a), power_w: share(reading.power_w), strings_on_mppt: siblings,
+  };
+}

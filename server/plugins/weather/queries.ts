@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { communes, powerPlants } from '../../db/schema.js';
+import { findVisible } from '../../core/crud.js';
+import { ApiError } from '../../core/errors.js';
+
+type Plant = typeof powerPlants.$inferSelect;
+
+export const visiblePlant = (request: FastifyRequest, id: number) => findVisible(request, powerPlants, id, 'plant') as Promise<Plant>;
+
+/** Where to ask the forecast for: the plant's coordinates, or its commune's name; a 400 when it has neither. */
+export async function placeOf(db: Db, plant: Plant): Promise<string> {
+  if (plant.latitude != null && plant.longitude != null) return `${plant.latitude},${plant.longitude}`;
+  const [commune] = plant.commune != null ? await db.select({ name: communes.name }).from(communes).where(eq(communes.id, plant.commune)) : [];
+  if (!commune) throw new ApiError(400, { detail: 'La central no tiene coordenadas ni comuna para consultar el tiempo.', code: 'weather_no_location' });
+  return `${commune.name}, Chile`;
+}

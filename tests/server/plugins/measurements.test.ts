@@ -1,0 +1,160 @@
+/**
+ * The monitoring calls (server/plugins/measurements, contract/measurements.ts): the live summary, the
+ * latest readings of a plant, an inverter, an MPPT and a string, who sees what, and bad dates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import type { Db } from '../../../server/db/client.js';
+import { storeReadings } from '../../../server/measurements/store.js';
+import { isoInZone } from '../../../server/measurements/time.js';
+import { call, plantTree, type Tree } from '../../../testing/fixtures.js';
+
+let ctx: TestContext;
+let db: Db;
+let staff: string;
+let customer: { user: { id: number }; token: string };
+const TZ = 'America/Santiago';
+const MIN = 60_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  db = ctx.database.db;
+  staff = (await ctx.userWithToken({ is_staff: true })).token;
+  customer = await ctx.userWithToken();
+});
+afterAll(() => ctx?.close());
+
+describe('the live summary', () => {
+  it('sums the current readings and derives self-consumption and autarky from energies', async () => {
+    const tree = await plantTree(db, { inverters: 3, tariff: 200 });
+    const [fresh, silent, stale] = tree.investors.map((i) => i.id);
+    // Two readings ten minutes apart, the same local day: 10 kWh produced, 4 exported, 8 consumed, 2 imported.
+    let t1 = Math.floor((Date.now() - MIN) / (5 * MIN)) * 5 * MIN;
+    if (isoInZone(new Date(t1 - 10 * MIN), TZ).slice(0, 10) !== isoInZone(new Date(t1), TZ).slice(0, 10)) t1 += 30 * MIN;
+    const flows = { grid_export_w: 24_000, consumption_w: 48_000, grid_import_w: 12_000 };
+    await storeReadings(db, [
+      { investor: fresh, ts: new Date(t1 - 10 * MIN), ac_power_w: 5000, energy_total_wh: 1_000_000, battery_soc: 50, battery_power_w: 0, ...flows },
+      { investor: fresh, ts: new Date(t1), ac_power_w: 6000, energy_total_wh: 1_010_000, battery_soc: 60, battery_power_w: 1000, status: 'ok', ...flows },
+      // An inverter that stopped reporting an hour ago does not add its last power.
+      { investor: stale, ts: new Date(t1 - 60 * MIN), ac_power_w: 3000, status: 'ok' },
+    ]);
+    const res = await call(ctx, staff, 'GET', `/v2/last/measurement/all/data/${tree.plant}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      plant: tree.plant,
+      timestamp: isoInZone(new Date(t1), TZ),
+      power_w: 6000, consumption_w: 48_000, grid_export_w: 24_000, grid_import_w: 12_000, battery_power_w: 1000, battery_soc: 60,
+      energy_today_wh: 10_000, export_today_wh: 4000, consumption_today_wh: 8000, import_today_wh: 2000,
+      self_consumption_pct: 60, autarky_pct: 75,
+      energy_total_wh: 1_010_000,
+      co2_avoided_kg: { today: 4, total: 404, factor_kg_per_kwh: 0.4 },
+      savings: { currency: 'CLP', today: 2000, total: 202_000, tariff_per_kwh: 200 },
+    });
+    expect(res.body.online).toBe(t1 > Date.now() - 15 * MIN);
+    expect(res.body.energy_month_wh).toBeGreaterThanOrEqual(10_000);
+    expect(res.body.inverters).toEqual([
+      { id: fresh, name: 'Inversor 1', timestamp: isoInZone(new Date(t1), TZ), online: res.body.online, power_w: 6000, status: 'ok' },
+      { id: silent, name: 'Inversor 2', timestamp: null, online: false, power_w: null, status: null },
+      { id: stale, name: 'Inversor 3', timestamp: isoInZone(new Date(t1 - 60 * MIN), TZ), online: false, power_w: 3000, status: 'ok' },
+    ]);
+  });
+
+  it('answers a plant without readings with zeros and nulls', async () => {
+    const tree = await plantTree(db);
+    const res = await call(ctx, staff, 'GET', `/v2/last/measurement/all/data/${tree.plant}`);
+    expect(res.body).toMatchObject({ timestamp: null, online: false, power_w: null, energy_today_wh: 0, energy_total_wh: 0, self_consumption_pct: null, autarky_pct: null });
+  });
+});
+
+describe('latest readings of a plant, an inverter, an MPPT and a string', () => {
+  it('reads the inverter, its MPPT inputs and a string share of them', async () => {
+    const tree = await plantTree(db, { inverters: 2, stringsPerMppt: 2 });
+    const [inv, idle] = tree.investors;
+    const ts = new Date(Date.parse('2026-05-01T13:00:00-04:00'));
+    const dc = [{ mppt: 1, voltage_v: 400, current_a: 8, power_w: 3200 }, { mppt: 2, voltage_v: 380, current_a: 6, power_w: 2280 }];
+    await storeReadings(db, [
+      { investor: inv.id, ts: new Date(ts.getTime() - 5 * MIN), ac_power_w: 1, dc: [] },
+      { investor: inv.id, ts, ac_power_w: 5300, dc, energy_total_wh: 123_456, status: 'ok' },
+    ]);
+    const reading = { investor: inv.id, ts: '2026-05-01T13:00:00-04:00', status: 'ok', ac_power_w: 5300, dc, energy_total_wh: 123_456,
+      grid_import_w: null, grid_export_w: null, consumption_w: null, battery_power_w: null, battery_soc: null };
+
+    expect((await call(ctx, staff, 'GET', `/investor/measurements/${inv.id}`)).body).toEqual([[reading]]);
+    expect((await call(ctx, staff, 'GET', `/investor/measurements/${idle.id}`)).body).toEqual([]);
+    expect((await call(ctx, staff, 'GET', `/mppt/measurements/${inv.mppts[1].id}`)).body).toEqual([[
+      { mppt: inv.mppts[1].id, number: 2, investor: inv.id, ts: reading.ts, voltage_v: 380, current_a: 6, power_w: 2280 }]]);
+    expect((await call(ctx, staff, 'GET', `/string/measurements/${inv.mppts[0].strings[1]}`)).body).toEqual([[
+      { string: inv.mppts[0].strings[1], mppt: inv.mppts[0].id, investor: inv.id, ts: reading.ts, voltage_v: 400, current_a: 4, power_w: 1600, strings_on_mppt: 2 }]]);
+    expect((await call(ctx, staff, 'GET', `/mppt/measurements/${idle.mppts[0].id}`)).body).toEqual([]);
+    const plant = await call(ctx, staff, 'GET', `/power-plant/measurements/${tree.plant}`);
+    expect(plant.body).toEqual({
+      plant: tree.plant, timestamp: reading.ts,
+      inverters: [{ investor: inv.id, name: 'Inversor 1', online: false, reading }, { investor: idle.id, name: 'Inversor 2', online: false, reading: null }],
+    });
+  });
+});
+
+describe('who sees what', () => {
+  it('serves an ordinary user their own plants and answers 404 for any other, on every measurement call', async () => {
+    const own = await plantTree(db, { user: customer.user.id });
+    const other = await plantTree(db);
+    const urls = (t: Tree) => [
+      `/v2/last/measurement/all/data/${t.plant}`,
+      `/v2/measurement/${t.plant}?year=2026`,
+      `/v2/measurement/${t.plant}?month=1&year=2026`,
+      `/v2/measurement/${t.plant}?day=1&month=1&year=2026`,
+      `/v2/measurement/range/${t.plant}?date_start=2026-01-01&date_end=2026-01-31`,
+      ...['day', 'month', 'year', 'annual', 'day-month'].map((type) => `/v2/get/data/date/${t.plant}?type=${type}&date=2026-01-15`),
+      `/power-plant/measurements/${t.plant}`,
+      `/investor/measurements/${t.investors[0].id}`,
+      `/mppt/measurements/${t.investors[0].mppts[0].id}`,
+      `/string/measurements/${t.investors[0].mppts[0].strings[0]}`,
+    ];
+    for (const url of urls(own)) expect((await call(ctx, customer.token, 'GET', url)).status, url).toBe(200);
+    for (const url of urls(other)) {
+      const res = await call(ctx, customer.token, 'GET', url);
+      expect(res.status, url).toBe(404);
+      expect(res.body).toEqual({ detail: expect.any(String) });
+      expect((await call(ctx, staff, 'GET', url)).status, url).toBe(200);
+    }
+    expect((await call(ctx, null, 'GET', urls(own)[0])).status).toBe(401);
+  });
+});
+
+describe('bad requests', () => {
+  it('refuses incomplete or impossible dates and ranges with a 400 naming the field', async () => {
+    const tree = await plantTree(db);
+    const cases: [string, string][] = [
+      [`/v2/measurement/${tree.plant}`, 'year'],
+      [`/v2/measurement/${tree.plant}?month=2`, 'year'],
+      [`/v2/measurement/${tree.plant}?day=3&year=2026`, 'month'],
+      [`/v2/measurement/${tree.plant}?day=30&month=2&year=2026`, 'day'],
+      [`/v2/measurement/${tree.plant}?month=13&year=2026`, 'month'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2026-02-01&date_end=2026-01-01`, 'date_end'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2020-01-01&date_end=2026-01-01`, 'date_end'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2026-02-30&date_end=2026-03-01`, 'date_start'],
+      [`/v2/measurement/range/${tree.plant}?date_start=2026-01-01`, 'date_end'],
+      [`/v2/get/data/date/${tree.plant}?type=week&date=2026-01-01`, 'type'],
+      [`/v2/get/data/date/${tree.plant}?type=day&date=01-01-2026`, 'date'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await call(ctx, staff, 'GET', url);
+      expect(res.status, url).toBe(400);
+      expect(Object.keys(res.body), url).toEqual([field]);
+    }
+    const longest = await call(ctx, staff, 'GET', `/v2/measurement/range/${tree.plant}?date_start=2023-01-01&date_end=2025-12-31`);
+    expect(longest.status).toBe(200);
+    expect(longest.body).toHaveLength(1096);
+  });
+
+  it('builds the documented series for every chart type', async () => {
+    const tree = await plantTree(db);
+    const get = async (type: string, date: string) => (await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=${type}&date=${date}`)).body;
+    expect((await get('day', '2026-01-15')).series.map((s: any) => s.bucket).slice(0, 2)).toEqual(['2026-01-15T00:00', '2026-01-15T01:00']);
+    expect((await get('month', '2026-02-10')).series).toHaveLength(28);
+    const dayMonth = await get('day-month', '2026-02-10');
+    expect(dayMonth.series.map((s: any) => s.bucket)).toEqual(Array.from({ length: 10 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')}`));
+    expect(dayMonth).toMatchObject({ plant: tree.plant, type: 'day-month', date: '2026-02-10', unit: 'Wh', totals: { energy_wh: 0, self_consumption_pct: null } });
+    expect((await get('annual', '2026-02-10')).series.map((s: any) => s.bucket)).toEqual(['2026']);
+  });
+});
