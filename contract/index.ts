@@ -4,7 +4,7 @@
  */
 import { equipmentApi, trademarkApi } from './catalogue.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
-import { projectApi } from './projects.js';
+import { projectAccessApi, projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
 import { ticketCategoryApi } from './tickets.js';
@@ -14,7 +14,7 @@ import type { EndpointSpec } from './http.js';
 export const api = {
   trademark: trademarkApi, equipment: equipmentApi,
   powerPlant: powerPlantApi, investor: investorApi, mppt: mpptApi, string: stringApi, panel: panelApi,
-  project: projectApi,
+  project: projectApi, projectAccess: projectAccessApi,
   settings: settingsApi,
   tag: tagApi, tagUser: tagUserApi, tagProject: tagProjectApi,
   ticketCategory: ticketCategoryApi,
