@@ -158,8 +158,8 @@ export async function readRow<T extends Table, F extends Fields | undefined, I>(
 }
 
 /**
- * Registers the contract's CRUD endpoints of one entity over its table (see CrudModel). The create
- * body `B` must fit the table's columns: a body field the table lacks, or of another type, does not compile.
+ * Registers the contract's CRUD endpoints of one entity over its table (see CrudModel). The contract's
+ * create body must fit the table's columns (Fits): a field the table lacks, or of another type, does not compile.
  */
 export function crudRoutes<A extends CrudEndpoints, T extends Table, F extends Fields | undefined, I>(
   app: FastifyInstance, endpoints: A, model: CrudModel<T, F, I> & Fits<A, T>,
@@ -189,6 +189,7 @@ export function crudRoutes<A extends CrudEndpoints, T extends Table, F extends F
     const [param] = Object.keys(api.listBy.params.properties);
     route(app, api.listBy, async (request) => {
       const parentId = request.params[param];
+      // Typed as possibly absent (a record's value); the schema requires it.
       if (parentId === undefined) throw notFound();
       if (by.parent) await findVisible(request, by.parent.table, parentId, by.parent.scope);
       return listRows(request, model, { where: eq(by.column, parentId) });
