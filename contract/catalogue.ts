@@ -1,25 +1,31 @@
 /** Equipment brands (trademarks) and the equipment catalogue, with their images. */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { S } from './common.js';
 import { crud } from './crud.js';
+
+/** Text lengths of brands and equipment (their database columns; a description is held to 5000). */
+export const CATALOGUE_LIMITS = { name: 120, model: 120, stationCode: 120, description: 5000 } as const;
+const L = CATALOGUE_LIMITS;
 
 export const Trademark = Type.Object({
   id: Type.Integer(), name: Type.String(), image: S.nullable(Type.String()), created_at: S.timestamp(),
 }, { title: 'Trademark' });
-export const TrademarkBody = Type.Object({ name: S.name(120), image: Type.Optional(S.file()) });
+export type Trademark = Static<typeof Trademark>;
+export const TrademarkBody = Type.Object({ name: S.name(L.name), image: Type.Optional(S.file()) });
 
 export const Equipment = Type.Object({
   id: Type.Integer(), name: Type.String(), image: S.nullable(Type.String()),
   trademark: S.nullable(Type.Integer()), model: Type.String(), station_code: Type.String(), description: Type.String(),
   created_at: S.timestamp(),
 }, { title: 'Equipment' });
+export type Equipment = Static<typeof Equipment>;
 export const EquipmentBody = Type.Object({
-  name: S.name(120),
+  name: S.name(L.name),
   image: Type.Optional(S.file()),
   trademark: Type.Optional(S.nullable(S.id())),
-  model: Type.Optional(S.text(120)),
-  station_code: Type.Optional(S.text(120)),
-  description: Type.Optional(S.text(5000)),
+  model: Type.Optional(S.text(L.model)),
+  station_code: Type.Optional(S.text(L.stationCode)),
+  description: Type.Optional(S.text(L.description)),
 });
 
 const trademark = crud({ tag: 'catalogue', noun: 'trademark', item: Trademark, body: TrademarkBody, multipart: true });

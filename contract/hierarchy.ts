@@ -2,9 +2,23 @@
  * The installation hierarchy below a project: power plants > inverters ("investors") > MPPTs >
  * strings > panels. Every item carries the names and ids of its parents (breadcrumbs).
  */
-import { Type, type TProperties } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { S } from './common.js';
 import { crud } from './crud.js';
+
+/** Text lengths (the database's columns) and value ranges of the hierarchy's fields. */
+export const HIERARCHY_LIMITS = {
+  name: 150, address: 255, model: 120, serialNumber: 120, dataloggerAddress: 255,
+  latitude: { minimum: -90, maximum: 90 },
+  longitude: { minimum: -180, maximum: 180 },
+  /** The inverter's Modbus unit id on its datalogger. */
+  deviceId: { minimum: 0, maximum: 65535 },
+  mpptNumber: { minimum: 1, maximum: 1000 },
+  /** Degrees from horizontal, and from north. */
+  tilt: { minimum: 0, maximum: 90 },
+  azimuth: { minimum: 0, maximum: 360 },
+} as const;
+const L = HIERARCHY_LIMITS;
 
 const Int = () => Type.Integer();
 /** Item schema: the level's own fields, its breadcrumb fields, then created_at. */
@@ -17,13 +31,14 @@ export const PowerPlant = item('PowerPlant', {
   capacity_kwp: S.nullable(Type.Number()), tariff: Type.Number(),
   commissioned_on: S.nullable(Type.String({ format: 'date' })),
 });
+export type PowerPlant = Static<typeof PowerPlant>;
 export const PowerPlantBody = Type.Object({
   project: S.id(),
-  name: S.nonBlank(150),
-  address: Type.Optional(S.text(255)),
+  name: S.nonBlank(L.name),
+  address: Type.Optional(S.text(L.address)),
   commune: Type.Optional(S.nullable(S.id())),
-  latitude: Type.Optional(S.nullable(Type.Number({ minimum: -90, maximum: 90 }))),
-  longitude: Type.Optional(S.nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+  latitude: Type.Optional(S.nullable(Type.Number(L.latitude))),
+  longitude: Type.Optional(S.nullable(Type.Number(L.longitude))),
   capacity_kwp: Type.Optional(S.nullable(Type.Number({ minimum: 0 }))),
   tariff: Type.Optional(Type.Number({ minimum: 0 })),
   // Years 1000-2999 only: PostgreSQL refuses year 0, which the 'date' format alone would let through.
@@ -35,48 +50,52 @@ export const Investor = item('Investor', {
   name: Type.String(), equipment: S.nullable(Int()), model: Type.String(), serial_number: Type.String(),
   nominal_power_kw: S.nullable(Type.Number()), datalogger_address: Type.String(), device_id: Int(),
 });
+export type Investor = Static<typeof Investor>;
 export const InvestorBody = Type.Object({
   plant: S.id(),
-  name: S.nonBlank(150),
+  name: S.nonBlank(L.name),
   equipment: Type.Optional(S.nullable(S.id())),
-  model: Type.Optional(S.text(120)),
-  serial_number: Type.Optional(S.text(120)),
+  model: Type.Optional(S.text(L.model)),
+  serial_number: Type.Optional(S.text(L.serialNumber)),
   nominal_power_kw: Type.Optional(S.nullable(Type.Number({ minimum: 0 }))),
-  datalogger_address: Type.Optional(S.text(255)),
-  device_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  datalogger_address: Type.Optional(S.text(L.dataloggerAddress)),
+  device_id: Type.Optional(Type.Integer(L.deviceId)),
 });
 
 export const Mppt = item('Mppt', {
   investor: Int(), investor_name: Type.String(), plant: Int(), project: Int(),
   name: Type.String(), number: Int(),
 });
+export type Mppt = Static<typeof Mppt>;
 export const MpptBody = Type.Object({
   investor: S.id(),
-  name: S.nonBlank(150),
-  number: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  name: S.nonBlank(L.name),
+  number: Type.Optional(Type.Integer(L.mpptNumber)),
 });
 
 export const PvString = item('String', {
   mppt: Int(), mppt_name: Type.String(), investor: Int(), plant: Int(), project: Int(),
   name: Type.String(), tilt: Type.Number(), azimuth: Type.Number(),
 });
+export type PvString = Static<typeof PvString>;
 export const PvStringBody = Type.Object({
   mppt: S.id(),
-  name: S.nonBlank(150),
-  tilt: Type.Optional(Type.Number({ minimum: 0, maximum: 90 })),
-  azimuth: Type.Optional(Type.Number({ minimum: 0, maximum: 360 })),
+  name: S.nonBlank(L.name),
+  tilt: Type.Optional(Type.Number(L.tilt)),
+  azimuth: Type.Optional(Type.Number(L.azimuth)),
 });
 
 export const Panel = item('Panel', {
   string: Int(), string_name: Type.String(), mppt: Int(), investor: Int(), plant: Int(), project: Int(),
   name: Type.String(), equipment: S.nullable(Int()), power_wp: S.nullable(Type.Number()), serial_number: Type.String(),
 });
+export type Panel = Static<typeof Panel>;
 export const PanelBody = Type.Object({
   string: S.id(),
-  name: S.nonBlank(150),
+  name: S.nonBlank(L.name),
   equipment: Type.Optional(S.nullable(S.id())),
   power_wp: Type.Optional(S.nullable(Type.Number({ minimum: 0 }))),
-  serial_number: Type.Optional(S.text(120)),
+  serial_number: Type.Optional(S.text(L.serialNumber)),
 });
 
 const tag = 'hierarchy';

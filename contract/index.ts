@@ -8,7 +8,7 @@ import { collectorApi } from './collector.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
 import { ingestApi } from './ingest.js';
 import { measurementApi } from './measurements.js';
-import { projectApi } from './projects.js';
+import { projectAccessApi, projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
 import { ticketApi, ticketCategoryApi, ticketMessageApi } from './tickets.js';
@@ -20,7 +20,7 @@ import type { EndpointSpec } from './http.js';
 export const api = {
   trademark: trademarkApi, equipment: equipmentApi,
   powerPlant: powerPlantApi, investor: investorApi, mppt: mpptApi, string: stringApi, panel: panelApi,
-  project: projectApi,
+  project: projectApi, projectAccess: projectAccessApi,
   settings: settingsApi,
   tag: tagApi, tagUser: tagUserApi, tagProject: tagProjectApi,
   ticketCategory: ticketCategoryApi, ticket: ticketApi, ticketMessage: ticketMessageApi,

@@ -1,17 +1,24 @@
+/** The portal settings (one row: name, CO2 factor, time zone) and the communes of Chile. */
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './http.js';
 import { IdParams, listOf, ListQuery, S } from './common.js';
 
+/** Lengths (the database's columns) and the range of the CO2 factor (kg per kWh). */
+export const SETTINGS_LIMITS = { name: 120, timeZone: 64, co2Factor: { minimum: 0, maximum: 10 } } as const;
+
 export const Settings = Type.Object({
   id: Type.Integer(), name: Type.String(), environnement_factor: Type.Number(), time_zone: Type.String(),
 }, { title: 'Settings' });
+export type Settings = Static<typeof Settings>;
 export const Commune = Type.Object({ id: Type.Integer(), name: Type.String(), region: Type.String() }, { title: 'Commune' });
 export type Commune = Static<typeof Commune>;
 export const SettingsUpdate = Type.Partial(Type.Object({
-  name: S.name(120),
-  environnement_factor: Type.Number({ minimum: 0, maximum: 10 }),
-  time_zone: Type.String({ minLength: 1, maxLength: 64 }),
+  name: S.name(SETTINGS_LIMITS.name),
+  environnement_factor: Type.Number(SETTINGS_LIMITS.co2Factor),
+  /** An IANA zone name; the server refuses one it does not know. */
+  time_zone: Type.String({ minLength: 1, maxLength: SETTINGS_LIMITS.timeZone }),
 }));
+export type SettingsUpdate = Static<typeof SettingsUpdate>;
 
 const tag = 'settings';
 export const settingsApi = {

@@ -2,14 +2,13 @@
  * Every list endpoint answers a plain JSON array, or, when `page` is given, the DRF page
  * `{count, next, previous, results}`; `ordering` (`name`, `-created_at`) and `search` work either way.
  */
-import { and, asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { DEFAULT_PAGE_SIZE } from '../../contract/limits.js';
 import type { ListQuery, Page } from '../../contract/common.js';
 import { ApiError, fieldError } from './errors.js';
-
 
 export interface ListSpec<Row, Item = Row> {
   table: PgTable;
@@ -22,7 +21,7 @@ export interface ListSpec<Row, Item = Row> {
   /** Columns or expressions selected; the table's columns by default. */
   fields?: Record<string, PgColumn | SQL | SQL.Aliased>;
   /** Joins needed by `fields`, `where` or `search`. */
-  join?: <Q>(query: Q) => Q;
+  join?: (query: PgSelect) => PgSelect;
   serialize?: (row: Row) => Item;
 }
 
@@ -49,20 +48,19 @@ export async function list<Row = Record<string, unknown>, Item = Row>(db: Db, re
     ? or(...spec.search.map((c) => ilike(sql`${c}::text`, `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)))
     : undefined;
   const where = and(spec.where, searchCond);
-  const join = spec.join ?? (<Q>(q: Q) => q);
-  const base = (db.select(spec.fields as any).from(spec.table) as any).$dynamic();
-  const rowsQuery = join(base).where(where).orderBy(...order, asc(sql`1`));
+  const join = spec.join ?? ((q: PgSelect) => q);
+  const rowsQuery = join(db.select(spec.fields ?? getTableColumns(spec.table)).from(spec.table).$dynamic())
+    .where(where).orderBy(...order, asc(sql`1`));
+  // What the select gives is what the caller says it gives (it knows its fields and joins).
   const serialize = spec.serialize ?? ((r: Row) => r as unknown as Item);
+  const read = async (q: PgSelect) => (await q as Row[]).map(serialize);
 
-  if (query.page === undefined) {
-    const rows: Row[] = await rowsQuery;
-    return rows.map(serialize);
-  }
+  if (query.page === undefined) return read(rowsQuery);
   const size = query.page_size ?? DEFAULT_PAGE_SIZE;
-  const [{ n }] = await join((db.select({ n: count() }).from(spec.table) as any).$dynamic()).where(where);
+  const [{ n }] = await join(db.select({ n: count() }).from(spec.table).$dynamic()).where(where);
   const pages = Math.max(1, Math.ceil(n / size));
   if (query.page > pages) throw new ApiError(404, { detail: 'Página inválida.' });
-  const rows: Row[] = await rowsQuery.limit(size).offset((query.page - 1) * size);
+  const results = await read(rowsQuery.limit(size).offset((query.page - 1) * size));
   const link = (page: number) => {
     const url = new URL(request.url, 'http://placeholder');
     url.searchParams.set('page', String(page));
@@ -72,6 +70,6 @@ export async function list<Row = Record<string, unknown>, Item = Row>(db: Db, re
     count: Number(n),
     next: query.page < pages ? link(query.page + 1) : null,
     previous: query.page > 1 ? link(query.page - 1) : null,
-    results: rows.map(serialize),
+    results,
   };
 }

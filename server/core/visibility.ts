@@ -25,6 +25,10 @@ const mpptIds = (db: Db, userId: number) =>
 const stringIds = (db: Db, userId: number) =>
   db.select({ id: strings.id }).from(strings).where(inArray(strings.mppt, mpptIds(db, userId)));
 
+/** Ids of the tags `userId` belongs to. */
+const tagIds = (db: Db, userId: number) =>
+  db.select({ id: tagUsers.tag }).from(tagUsers).where(eq(tagUsers.customuser, userId));
+
 /** The condition limiting each level of the hierarchy (and tags) to what `request.user` may see. */
 export const scopes = {
   project: (db: Db, userId: number): SQL => inArray(projects.id, visibleProjectIds(db, userId)),
@@ -33,14 +37,20 @@ export const scopes = {
   mppt: (db: Db, userId: number): SQL => inArray(mppts.investor, investorIds(db, userId)),
   string: (db: Db, userId: number): SQL => inArray(strings.mppt, mpptIds(db, userId)),
   panel: (db: Db, userId: number): SQL => inArray(panels.string, stringIds(db, userId)),
-  tag: (db: Db, userId: number): SQL =>
-    inArray(tags.id, db.select({ id: tagUsers.tag }).from(tagUsers).where(eq(tagUsers.customuser, userId))),
+  tag: (db: Db, userId: number): SQL => inArray(tags.id, tagIds(db, userId)),
+  /** Tag memberships: one's own (the other members are other customers). */
+  membership: (_db: Db, userId: number): SQL => eq(tagUsers.customuser, userId),
+  /** Tag-project links: those of one's tags. */
+  tagProject: (db: Db, userId: number): SQL => inArray(tagProjects.tag, tagIds(db, userId)),
 };
 export type Scope = keyof typeof scopes;
 
-/** The scope condition for this request: none for staff. */
-export function scopeFor(request: FastifyRequest, scope: Scope | undefined): SQL | undefined {
-  if (!scope || request.user?.is_staff) return undefined;
+/**
+ * The scope condition for this request: none for staff, who see everything, unless `mine` (the lists
+ * where staff get their own rows unless they ask for everyone's, see contract/tags.ts `AdminQuery`).
+ */
+export function scopeFor(request: FastifyRequest, scope: Scope | undefined, mine = false): SQL | undefined {
+  if (!scope || (request.user?.is_staff && !mine)) return undefined;
   if (!request.user) return sql`false`;
   return scopes[scope](request.server.db, request.user.id);
 }

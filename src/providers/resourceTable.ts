@@ -9,7 +9,7 @@ import { setProfile, type Profile } from './session';
 import { authApi, profileApi } from '../../contract/auth';
 import { equipmentApi, trademarkApi } from '../../contract/catalogue';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../contract/hierarchy';
-import { projectApi } from '../../contract/projects';
+import { projectAccessApi, projectApi } from '../../contract/projects';
 import { settingsApi } from '../../contract/settings';
 import { tagApi, tagProjectApi, tagUserApi } from '../../contract/tags';
 import { ticketApi, ticketCategoryApi, ticketMessageApi } from '../../contract/tickets';
@@ -126,9 +126,9 @@ export const resourceTable: Record<string, ResourceSpec> = {
     fields: ['name'],
   },
   'tag-users': {
-    list: '/tag-user-all/list',
-    byParent: { tag: '/tag-user-tag/list/:id' },
-    one: '/tag-user/list/:id',
+    list: tagUserApi.list.path,
+    byParent: { tag: tagUserApi.listBy.path },
+    one: tagUserApi.one.path,
     create: tagUserApi.create.path,
     update: tagUserApi.update.path,
     delete: tagUserApi.delete.path,
@@ -136,10 +136,10 @@ export const resourceTable: Record<string, ResourceSpec> = {
   },
   'tag-projects': {
     // admin=True: every link for staff; the server ignores it for ordinary users (their tags' links).
-    list: '/tag-project-all/list',
+    list: projectAccessApi.tagLinks.path,
     listQuery: { admin: 'True' },
-    byParent: { tag: '/tag-project-tag/list/:id' },
-    one: '/tag-project/list/:id',
+    byParent: { tag: tagProjectApi.listBy.path },
+    one: tagProjectApi.one.path,
     create: tagProjectApi.create.path,
     update: tagProjectApi.update.path,
     delete: tagProjectApi.delete.path,

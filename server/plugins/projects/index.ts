@@ -5,55 +5,19 @@
  * Deleting a project deletes everything below it (ON DELETE CASCADE down the hierarchy).
  */
 import fp from 'fastify-plugin';
-import { getTableColumns, sql } from 'drizzle-orm';
-import { powerPlants, projects } from '../../db/schema.js';
-import { crudRoutes, nameRequired } from '../../core/crud.js';
-import { ErrorBody } from '../../core/errors.js';
-import { list } from '../../core/lists.js';
-import { listOf, ListQuery } from '../../../contract/common.js';
-import { scopeFor } from '../../core/visibility.js';
-import { AdminQuery, listTagProjects, wantsAll } from '../tags/index.js';
-import { Project, projectApi } from '../../../contract/projects.js';
-import { TagProject } from '../../../contract/tags.js';
-
-
-/** How every project list reads: columns plus the number of plants, in one query. */
-const projectList = {
-  table: projects,
-  fields: {
-    ...getTableColumns(projects),
-    // The outer id spelled out as "projects"."id": in a one-table select Drizzle renders columns bare,
-    // and a bare "id" inside the subquery would be the plant's own id.
-    plants_count: sql<number>`(select count(*)::int from ${powerPlants} where ${powerPlants.project} = ${projects}.${sql.identifier(projects.id.name)})`,
-  },
-  ordering: { id: projects.id, name: projects.name, created_at: projects.created_at },
-  search: [projects.name],
-};
-
-const errors = { 400: ErrorBody, 401: ErrorBody };
+import { crudRoutes, listRows, nameRequired } from '../../core/crud.js';
+import { route } from '../../core/route.js';
+import { tagProjectLinks, wantsAll } from '../../domain/tags.js';
+import { projectAccessApi, projectApi } from '../../../contract/projects.js';
+import { projectRows } from './queries.js';
 
 export default fp(async (app) => {
-  const { db } = app;
-
-  crudRoutes(app, projectApi, {
-    ...projectList, scope: 'project', requiredMessages: nameRequired, files: { image_project: 'image' },
-  });
+  crudRoutes(app, projectApi, { ...projectRows, requiredMessages: nameRequired, files: { image_project: 'image' } });
 
   // The same set as /project-all/ by construction: staff are linked to everything, an ordinary user to the
   // projects of their project-user links and of their tags.
-  app.get('/associate-users-project/', {
-    schema: {
-      tags: ['project'], summary: 'Projects of the signed-in user (directly or through a tag; all for staff)',
-      querystring: ListQuery, response: { 200: listOf(Project), ...errors },
-    },
-  }, (request) => list(db, request, { ...projectList, where: scopeFor(request, 'project') }));
+  route(app, projectAccessApi.mine, (request) => listRows(request, projectRows));
 
-  app.get('/tag-project-all/list', {
-    schema: {
-      tags: ['project'],
-      summary: 'Tag-project links: all of them for staff with admin=True, otherwise those of the tags the caller belongs to',
-      querystring: AdminQuery,
-      response: { 200: listOf(TagProject), ...errors },
-    },
-  }, (request) => listTagProjects(request, { own: !wantsAll(request) }));
+  // Staff, like anyone, get the links of their own tags unless they ask for everyone's.
+  route(app, projectAccessApi.tagLinks, (request) => listRows(request, tagProjectLinks, { mine: !wantsAll(request.query) }));
 }, { name: 'projects' });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeReadings } from '../../server/measurements/store.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import { plantTree } from '../../testing/fixtures.js';
+import { storeReadings } from '../../../server/measurements/store.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import { plantTree } from '../../../testing/fixtures.js';
 
 let ctx: TestContext;
 let staff: string;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from '../../testing/harness.js';
-import { investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects, tags, tagUsers } from '../../server/db/schema.js';
+import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from '../../../testing/harness.js';
+import { investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects, tags, tagUsers } from '../../../server/db/schema.js';
 
 let ctx: TestContext;
 let staff: { id: number; token: string };
@@ -25,6 +25,7 @@ const createProject = async (name: string, image?: Buffer) => {
   return res.json() as Json;
 };
 const mediaFiles = () => fs.existsSync(ctx.config.mediaDir) ? fs.readdirSync(ctx.config.mediaDir) : [];
+const names = (list: Json[]) => list.map((p) => p.name);
 const projectCount = async () => (await ctx.database.db.select({ n: count() }).from(projects))[0].n;
 
 let a: Json; // linked to `direct` by a project-user row
@@ -116,7 +117,6 @@ describe('project images', () => {
 });
 
 describe('who sees which project', () => {
-  const names = (list: Json[]) => list.map((p) => p.name);
 
   it('staff see every project in both lists', async () => {
     for (const url of ['/project-all/', '/associate-users-project/']) {
@@ -175,7 +175,6 @@ describe('project lists', () => {
     expect((await get(staff.token, '/associate-users-project/?page=1&page_size=1')).body.count).toBe(3);
     expect((await get(staff.token, '/project-all/?ordering=image_project')).status).toBe(400);
   });
-  const names = (list: Json[]) => list.map((p) => p.name);
 });
 
 describe('tag-project links', () => {

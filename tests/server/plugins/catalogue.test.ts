@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from '../../testing/harness.js';
+import { createTestContext, multipart, PNG_1x1, FAKE_PNG, type TestContext } from '../../../testing/harness.js';
 
 let ctx: TestContext;
 let staff: string;

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../server/db/schema.js';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
+import { projects } from '../../../server/db/schema.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+
+type Account = Awaited<ReturnType<TestContext['userWithToken']>>;
 
 let ctx: TestContext;
 let staff: string;
-let alice: { user: { id: number; email: string }; token: string };
-let bob: { user: { id: number; email: string }; token: string };
+let alice: Account;
+let bob: Account;
 let solar: { id: number };
 let roof: { id: number };
 

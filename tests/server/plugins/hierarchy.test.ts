@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/harness.js';
-import { investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects, tags, tagUsers } from '../../server/db/schema.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import { investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects, tags, tagUsers } from '../../../server/db/schema.js';
 
 let ctx: TestContext;
 let staff: string;

@@ -1,0 +1,75 @@
+/**
+ * How the levels of the hierarchy reach the database. Every item carries the names and ids of its
+ * parents, so the web app can draw breadcrumbs without one call per level: they come from inner joins
+ * up the chain, in the same query as the rows.
+ */
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { communes, equipment, investors, mppts, panels, powerPlants, projects, strings } from '../../db/schema.js';
+import { crudRows, type Reference, type Table } from '../../core/crud.js';
+
+/** Inner joins from a level up the chain: each pair is [parent table, foreign key pointing at it]. */
+const joinUp = (...links: [Table, PgColumn][]) =>
+  (query: PgSelect) => links.reduce((q, [parent, fk]) => q.innerJoin(parent, eq(parent.id, fk)), query);
+
+/** Each level as a parent: what a body may point at, and whose children a list reads; only where the caller sees it. */
+const parents = {
+  project: { table: projects, scope: 'project' },
+  plant: { table: powerPlants, scope: 'plant' },
+  investor: { table: investors, scope: 'investor' },
+  mppt: { table: mppts, scope: 'mppt' },
+  string: { table: strings, scope: 'string' },
+} satisfies Record<string, Reference>;
+
+export const plantRows = crudRows({
+  table: powerPlants, scope: 'plant',
+  references: { project: parents.project, commune: { table: communes } },
+  listBy: { column: powerPlants.project, parent: parents.project },
+  fields: { ...getTableColumns(powerPlants), project_name: projects.name },
+  join: joinUp([projects, powerPlants.project]),
+  ordering: { id: powerPlants.id, name: powerPlants.name, created_at: powerPlants.created_at, capacity_kwp: powerPlants.capacity_kwp },
+  search: [powerPlants.name, powerPlants.address],
+});
+
+export const investorRows = crudRows({
+  table: investors, scope: 'investor',
+  references: { plant: parents.plant, equipment: { table: equipment } },
+  listBy: { column: investors.plant, parent: parents.plant },
+  fields: { ...getTableColumns(investors), plant_name: powerPlants.name, project: powerPlants.project },
+  join: joinUp([powerPlants, investors.plant]),
+  ordering: { id: investors.id, name: investors.name, created_at: investors.created_at },
+  search: [investors.name, investors.model, investors.serial_number],
+});
+
+export const mpptRows = crudRows({
+  table: mppts, scope: 'mppt',
+  references: { investor: parents.investor },
+  listBy: { column: mppts.investor, parent: parents.investor },
+  fields: { ...getTableColumns(mppts), investor_name: investors.name, plant: investors.plant, project: powerPlants.project },
+  join: joinUp([investors, mppts.investor], [powerPlants, investors.plant]),
+  ordering: { id: mppts.id, number: mppts.number, name: mppts.name, created_at: mppts.created_at },
+  search: [mppts.name],
+});
+
+export const stringRows = crudRows({
+  table: strings, scope: 'string',
+  references: { mppt: parents.mppt },
+  listBy: { column: strings.mppt, parent: parents.mppt },
+  fields: { ...getTableColumns(strings), mppt_name: mppts.name, investor: mppts.investor, plant: investors.plant, project: powerPlants.project },
+  join: joinUp([mppts, strings.mppt], [investors, mppts.investor], [powerPlants, investors.plant]),
+  ordering: { id: strings.id, name: strings.name, created_at: strings.created_at },
+  search: [strings.name],
+});
+
+export const panelRows = crudRows({
+  table: panels, scope: 'panel',
+  references: { string: parents.string, equipment: { table: equipment } },
+  listBy: { column: panels.string, parent: parents.string },
+  fields: {
+    ...getTableColumns(panels), string_name: strings.name, mppt: strings.mppt, investor: mppts.investor,
+    plant: investors.plant, project: powerPlants.project,
+  },
+  join: joinUp([strings, panels.string], [mppts, strings.mppt], [investors, mppts.investor], [powerPlants, investors.plant]),
+  ordering: { id: panels.id, name: panels.name, created_at: panels.created_at },
+  search: [panels.name, panels.serial_number],
+});
