@@ -4,7 +4,6 @@
  * Nothing else (stack, SQL) ever leaves the server.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { NOT_BLANK } from '../../contract/common.js';
 import { NUL_KEYWORD } from './input.js';
 
@@ -17,8 +16,6 @@ declare module 'fastify' {
 
 export type FieldErrors = Record<string, string[]>;
 
-/** The error replies of a route not yet declared in the contract (contract/http.ts documents them per endpoint). */
-export const ErrorBody = Type.Record(Type.String(), Type.Unknown(), { description: '{detail} or {field: [messages]}' });
 
 export class ApiError extends Error {
   constructor(public statusCode: number, public body: Record<string, unknown>) {

@@ -4,7 +4,7 @@
  * (sign-in, registration, Google, staff) and the create-admin command, which must agree on it: an
  * e-mail is stored lower-cased and names one account whatever its case.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { users, type User } from '../db/schema.js';
@@ -50,4 +50,10 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
     if (isUniqueViolation(err)) throw nonFieldError(DUPLICATE_EMAIL);
     throw err;
   }
+}
+
+/** Whether the account exists and may still act (a signed media link dies with its account). */
+export async function isActiveUser(db: Db, id: number): Promise<boolean> {
+  const [user] = await db.select({ active: users.is_active }).from(users).where(eq(users.id, id));
+  return Boolean(user?.active);
 }

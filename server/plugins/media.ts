@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { create as contentDisposition } from 'content-disposition';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forbidden } from '../core/errors.js';
 import { linkUser, PRIVATE_MEDIA } from '../core/attachments.js';
-import { users } from '../db/schema.js';
-import { eq } from 'drizzle-orm';
+import { isActiveUser } from '../domain/users.js';
 
 export const MEDIA_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 const INLINE = /\.(png|jpe?g|gif|webp)$/i;
@@ -42,15 +43,19 @@ export default async function mediaRoutes(app: FastifyInstance) {
     setHeaders: fileHeaders,
   });
 
-  app.get(`${PRIVATE_MEDIA}:name`, {
-    schema: { hide: true },
+  // Not an API call (outside /api, not in the contract): the API hands these links out ready-made.
+  app.withTypeProvider<TypeBoxTypeProvider>().get(`${PRIVATE_MEDIA}:name`, {
+    schema: {
+      hide: true,
+      params: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+      querystring: Type.Object({ u: Type.Optional(Type.String()), exp: Type.Optional(Type.String()), sig: Type.Optional(Type.String()) }),
+    },
   }, async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const user = linkUser(jwtSecret, `${PRIVATE_MEDIA}${name}`, request.query as Record<string, string>);
+    const { name } = request.params;
+    const user = linkUser(jwtSecret, `${PRIVATE_MEDIA}${name}`, request.query);
     if (user === null || !ATTACHMENT_NAME.test(name)) throw forbidden(LINK_REFUSED);
     // A deactivated account's links stop working at once, as its tokens do.
-    const [owner] = await app.db.select({ active: users.is_active }).from(users).where(eq(users.id, user));
-    if (!owner?.active) throw forbidden(LINK_REFUSED);
+    if (!(await isActiveUser(app.db, user))) throw forbidden(LINK_REFUSED);
     reply.header('cache-control', 'private, max-age=600');
     return reply.sendFile(name, privateDir, { cacheControl: false });
   });
