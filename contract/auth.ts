@@ -2,6 +2,7 @@
  * Signing in and out (e-mail and password, or Google), registration and activation, password
  * recovery, accounts created or activated by staff, and the signed-in user's own profile.
  */
+import { ALARM_KINDS, AlarmKindSchema } from './alarms.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Detail, endpoint } from './http.js';
 import { S } from './common.js';
@@ -66,6 +67,8 @@ export const Profile = Type.Object({
   id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String(),
   phone: Type.String(), address: Type.String(), image: S.nullable(Type.String()),
   is_staff: Type.Boolean(), is_superuser: Type.Boolean(), language: Language,
+  alarm_opt_out: Type.Optional(Type.Array(AlarmKindSchema, { description: 'alarm kinds this user is not told about (always sent by the server)' })),
+  report_opt_out: Type.Optional(Type.Boolean({ description: 'true: the monthly report is not mailed to this user (always sent by the server)' })),
 }, { title: 'Profile' });
 export type Profile = Static<typeof Profile>;
 
@@ -77,6 +80,8 @@ export const ProfileUpdate = Type.Object({
   address: Type.Optional(Type.String({ maxLength: 255 })),
   image: Type.Optional(S.file()),
   language: Type.Optional(Language),
+  alarm_opt_out: Type.Optional(Type.Array(AlarmKindSchema, { uniqueItems: true, maxItems: ALARM_KINDS.length, description: 'the alarm kinds not to be told about (JSON only); [] hears of all' })),
+  report_opt_out: Type.Optional(Type.Boolean({ description: 'true: no monthly report by mail' })),
 }, { additionalProperties: false });
 
 /** The answer to the calls that throttle (docs/api.md "Accounts"), with a Retry-After header. */

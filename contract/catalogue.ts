@@ -1,7 +1,13 @@
 /** Equipment brands (trademarks) and the equipment catalogue, with their images. */
 import { Type, type Static } from '@sinclair/typebox';
-import { S } from './common.js';
+import { listOf, ListQuery, S } from './common.js';
 import { crud } from './crud.js';
+import { endpoint } from './http.js';
+import { oneOf } from './literals.js';
+
+/** What an equipment item is: the hierarchy level that may use it (a panel's form offers panels only). */
+export const EQUIPMENT_KINDS = ['inverter', 'panel', 'battery', 'meter', 'other'] as const;
+export type EquipmentKind = typeof EQUIPMENT_KINDS[number];
 
 /** Text lengths of brands and equipment (their database columns; a description is held to 5000). */
 export const CATALOGUE_LIMITS = { name: 120, model: 120, stationCode: 120, description: 5000 } as const;
@@ -16,6 +22,7 @@ export const TrademarkBody = Type.Object({ name: S.name(L.name), image: Type.Opt
 export const Equipment = Type.Object({
   id: Type.Integer(), name: Type.String(), image: S.nullable(Type.String()),
   trademark: S.nullable(Type.Integer()), model: Type.String(), station_code: Type.String(), description: Type.String(),
+  kind: oneOf(EQUIPMENT_KINDS),
   created_at: S.timestamp(),
 }, { title: 'Equipment' });
 export type Equipment = Static<typeof Equipment>;
@@ -26,6 +33,7 @@ export const EquipmentBody = Type.Object({
   model: Type.Optional(S.text(L.model)),
   station_code: Type.Optional(S.text(L.stationCode)),
   description: Type.Optional(S.text(L.description)),
+  kind: Type.Optional(oneOf(EQUIPMENT_KINDS, { description: "'other' when not sent" })),
 });
 
 const trademark = crud({ tag: 'catalogue', noun: 'trademark', item: Trademark, body: TrademarkBody, multipart: true });
@@ -39,7 +47,10 @@ export const trademarkApi = {
 
 const equipment = crud({ tag: 'catalogue', noun: 'equipment', item: Equipment, body: EquipmentBody, multipart: true });
 export const equipmentApi = {
-  list: equipment.list('/equipment-all/'),
+  list: endpoint({
+    method: 'GET', path: '/equipment-all/', access: 'user', tag: 'catalogue', summary: 'List equipment (kind=panel: panels only)',
+    querystring: Type.Object({ ...ListQuery.properties, kind: Type.Optional(oneOf(EQUIPMENT_KINDS)) }), reply: { 200: listOf(Equipment) },
+  }),
   one: equipment.one('/equipment/:id'),
   create: equipment.create('/equipment/create'),
   update: equipment.update('/equipment/update/:id'),

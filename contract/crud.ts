@@ -4,7 +4,7 @@
  * update takes the create body's fields, all optional.
  */
 import { Type, type TObject } from '@sinclair/typebox';
-import { endpoint, type Access } from './http.js';
+import { Detail, endpoint, FieldErrors, type Access } from './http.js';
 import { IdParams, listOf, ListQuery, S } from './common.js';
 
 export interface CrudEntity<Item extends TObject, Body extends TObject> {
@@ -50,7 +50,9 @@ export function crud<Item extends TObject, Body extends TObject>(entity: CrudEnt
       params: IdParams, body: updateBody, consumes, reply: { 200: item },
     }),
     delete: <P extends string>(path: P) => endpoint({
-      method: 'DELETE', path, access: write, tag, summary: `Delete ${noun}`, params: IdParams, reply: { 204: Type.Null() },
+      method: 'DELETE', path, access: write, tag, summary: `Delete ${noun}`, params: IdParams,
+      // 400: a bad id names the field; a row other rows still use is refused with {detail} naming them (server/core/crud.ts inUse).
+      reply: { 204: Type.Null(), 400: Type.Union([FieldErrors, Detail]) },
     }),
   };
 }

@@ -8,7 +8,7 @@ import { crud } from './crud.js';
 
 /** Text lengths (the database's columns) and value ranges of the hierarchy's fields. */
 export const HIERARCHY_LIMITS = {
-  name: 150, address: 255, model: 120, serialNumber: 120, dataloggerAddress: 255,
+  name: 150, address: 255, model: 120, serialNumber: 120, dataloggerAddress: 255, dataloggerId: 64,
   latitude: { minimum: -90, maximum: 90 },
   longitude: { minimum: -180, maximum: 180 },
   /** The inverter's Modbus unit id on its datalogger. */
@@ -17,6 +17,10 @@ export const HIERARCHY_LIMITS = {
   /** Degrees from horizontal, and from north. */
   tilt: { minimum: 0, maximum: 90 },
   azimuth: { minimum: 0, maximum: 360 },
+  /** Metres above sea level (the Dead Sea to above Chile's highest plants). */
+  elevation: { minimum: -500, maximum: 6000 },
+  /** A module's power temperature coefficient, %/°C. */
+  temperatureCoefficient: { minimum: -1, maximum: 0 },
 } as const;
 const L = HIERARCHY_LIMITS;
 
@@ -29,7 +33,9 @@ export const PowerPlant = item('PowerPlant', {
   name: Type.String(), address: Type.String(), commune: S.nullable(Int()),
   latitude: S.nullable(Type.Number()), longitude: S.nullable(Type.Number()),
   capacity_kwp: S.nullable(Type.Number()), tariff: Type.Number(),
+  injection_price: Type.Number({ description: 'CLP paid per kWh exported (net billing)' }),
   commissioned_on: S.nullable(Type.String({ format: 'date' })),
+  elevation_m: S.nullable(Type.Number({ description: 'metres above sea level (null: sea level), for the expected production' })),
 });
 export type PowerPlant = Static<typeof PowerPlant>;
 export const PowerPlantBody = Type.Object({
@@ -41,14 +47,17 @@ export const PowerPlantBody = Type.Object({
   longitude: Type.Optional(S.nullable(Type.Number(L.longitude))),
   capacity_kwp: Type.Optional(S.nullable(Type.Number({ minimum: 0 }))),
   tariff: Type.Optional(Type.Number({ minimum: 0 })),
+  injection_price: Type.Optional(Type.Number({ minimum: 0, description: 'CLP per kWh exported; 75 when not sent' })),
   // Years 1000-2999 only: PostgreSQL refuses year 0, which the 'date' format alone would let through.
   commissioned_on: Type.Optional(S.nullable(Type.String({ format: 'date', pattern: '^[12][0-9]{3}-', description: 'YYYY-MM-DD' }))),
+  elevation_m: Type.Optional(S.nullable(Type.Number(L.elevation))),
 });
 
 export const Investor = item('Investor', {
   plant: Int(), plant_name: Type.String(), project: Int(),
   name: Type.String(), equipment: S.nullable(Int()), model: Type.String(), serial_number: Type.String(),
   nominal_power_kw: S.nullable(Type.Number()), datalogger_address: Type.String(), device_id: Int(),
+  datalogger_id: Type.String({ description: "the Fronius datalogger's unique id it pushes through (Push Service); empty: the push credential names none" }),
 });
 export type Investor = Static<typeof Investor>;
 export const InvestorBody = Type.Object({
@@ -60,6 +69,7 @@ export const InvestorBody = Type.Object({
   nominal_power_kw: Type.Optional(S.nullable(Type.Number({ minimum: 0 }))),
   datalogger_address: Type.Optional(S.text(L.dataloggerAddress)),
   device_id: Type.Optional(Type.Integer(L.deviceId)),
+  datalogger_id: Type.Optional(S.text(L.dataloggerId)),
 });
 
 export const Mppt = item('Mppt', {
@@ -88,6 +98,7 @@ export const PvStringBody = Type.Object({
 export const Panel = item('Panel', {
   string: Int(), string_name: Type.String(), mppt: Int(), investor: Int(), plant: Int(), project: Int(),
   name: Type.String(), equipment: S.nullable(Int()), power_wp: S.nullable(Type.Number()), serial_number: Type.String(),
+  temperature_coefficient_pct: S.nullable(Type.Number({ description: '%/°C (null: −0.35), for the expected production' })),
 });
 export type Panel = Static<typeof Panel>;
 export const PanelBody = Type.Object({
@@ -96,6 +107,7 @@ export const PanelBody = Type.Object({
   equipment: Type.Optional(S.nullable(S.id())),
   power_wp: Type.Optional(S.nullable(Type.Number({ minimum: 0 }))),
   serial_number: Type.Optional(S.text(L.serialNumber)),
+  temperature_coefficient_pct: Type.Optional(S.nullable(Type.Number(L.temperatureCoefficient))),
 });
 
 const tag = 'hierarchy';

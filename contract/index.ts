@@ -2,11 +2,13 @@
  * Every area's endpoints, by area. The server registers each (a test fails on one it does not
  * serve); the web app calls nothing else.
  */
+import { alarmApi } from './alarms.js';
 import { authApi, profileApi } from './auth.js';
 import { equipmentApi, trademarkApi } from './catalogue.js';
 import { collectorApi } from './collector.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
 import { ingestApi } from './ingest.js';
+import { pushApi } from './push.js';
 import { measurementApi } from './measurements.js';
 import { projectAccessApi, projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
@@ -15,6 +17,9 @@ import { ticketApi, ticketCategoryApi, ticketMessageApi } from './tickets.js';
 import { notificationApi, notificationTypeApi, userNotificationApi } from './notifications.js';
 import { projectUserApi, userApi } from './users.js';
 import { weatherApi } from './weather.js';
+import { expectedApi } from './expected.js';
+import { reportApi } from './reports.js';
+import { fleetApi } from './fleet.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -29,8 +34,13 @@ export const api = {
   auth: authApi, profile: profileApi,
   measurement: measurementApi,
   ingest: ingestApi,
+  push: pushApi,
   weather: weatherApi,
   collector: collectorApi,
+  expected: expectedApi,
+  alarm: alarmApi,
+  report: reportApi,
+  fleet: fleetApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

@@ -35,6 +35,7 @@ export const Reading = Type.Object({
   ts: S.timestamp(),
   status: S.nullable(Type.String()),
   ac_power_w: num(),
+  pv_power_w: maybe('PV power taken from the panels, when the inverter reports it (hybrid); else null'),
   dc: Type.Array(DcInput),
   energy_total_wh: maybe('device lifetime counter'),
   grid_import_w: maybe(), grid_export_w: maybe(), consumption_w: maybe(),
@@ -51,11 +52,45 @@ const totals = {
 export const Totals = Type.Object(totals, { title: 'Totals' });
 export type Totals = Static<typeof Totals>;
 
+/** The local periods a summary's figures cover, in settings.time_zone (issue 11: every KPI says its period). */
+export const KpiPeriods = Type.Object({
+  time_zone: Type.String({ description: 'IANA zone of every local day, month and year (settings.time_zone)' }),
+  today: Type.String({ format: 'date', description: "the plant's local day of the *_today figures" }),
+  month: Type.String({ description: 'YYYY-MM of the *_month figures' }),
+  year: Type.String({ description: 'YYYY of the *_year figures' }),
+}, { title: 'KpiPeriods', description: 'lifetime figures (*_total) cover everything recorded, or the inverters\' counters' });
+
+/** The value of a period's production under net billing (see docs/api.md "Savings"). */
+export const SavingsSplit = Type.Object({
+  self_consumed_wh: Type.Number({ description: 'produced and used on site: produced − exported' }),
+  exported_wh: Type.Number({ description: 'sold to the grid' }),
+  self_consumption: Type.Number({ description: 'self_consumed kWh x tariff, CLP' }),
+  export_income: Type.Number({ description: 'exported kWh x injection price, CLP' }),
+  total: Type.Number({ description: 'self_consumption + export_income, CLP' }),
+}, { title: 'SavingsSplit' });
+export type SavingsSplit = Static<typeof SavingsSplit>;
+
+const periodSplits = Type.Object({ today: SavingsSplit, month: SavingsSplit, year: SavingsSplit, lifetime: SavingsSplit });
+
+/** kWh per kWp installed of each period; null when the capacity is unknown. */
+export const SpecificYield = Type.Object({ today: maybe(), month: maybe(), year: maybe(), total: maybe() }, { title: 'SpecificYield' });
+
+/** This month so far against the same days of the same month a year earlier, and that whole month. */
+export const MonthComparison = Type.Object({
+  month: Type.String({ description: 'YYYY-MM (this month)' }),
+  energy_wh: num(),
+  last_year_month: Type.String({ description: 'YYYY-MM (the same month a year earlier)' }),
+  last_year_to_date_wh: maybe('from the 1st to the same day of that month; null when nothing was recorded then'),
+  last_year_month_wh: maybe('that whole month; null when nothing was recorded then'),
+  change_pct: maybe('(energy_wh − last_year_to_date_wh) / last_year_to_date_wh, %'),
+}, { title: 'MonthComparison' });
+
 export const Snapshot = Type.Object({
   plant: Type.Integer(),
   timestamp: S.nullable(S.timestamp()),
   online: Type.Boolean({ description: 'last reading less than 15 minutes old' }),
   power_w: maybe('AC power now, summed over the inverters reporting at the last reading'),
+  solar_w: maybe("PV power now: each reporting inverter's PV power where it gives it (a hybrid), its AC power otherwise"),
   energy_today_wh: num(), energy_month_wh: num(), energy_year_wh: num(),
   energy_total_wh: Type.Number({ description: "lifetime: the inverters' counters, or all that was recorded" }),
   consumption_w: maybe(), grid_import_w: maybe(), grid_export_w: maybe(), battery_power_w: maybe('+ charging, − discharging'), battery_soc: maybe(),
@@ -63,13 +98,41 @@ export const Snapshot = Type.Object({
   self_consumption_pct: maybe('today: (produced − exported) / produced'),
   autarky_pct: maybe('today: (consumed − imported) / consumed'),
   co2_avoided_kg: Type.Object({ today: num(), total: num(), factor_kg_per_kwh: num() }),
-  savings: Type.Object({ currency: Type.String(), today: num(), total: num(), tariff_per_kwh: num() }),
+  savings: Type.Object({
+    currency: Type.String(),
+    today: Type.Number({ description: 'periods.today.total' }),
+    total: Type.Number({ description: 'periods.lifetime.total' }),
+    tariff_per_kwh: num(),
+    injection_price_per_kwh: Type.Number({ description: 'what an exported kWh is paid (net billing)' }),
+    metered: Type.Boolean({ description: 'grid or consumption flows were recorded; without them nothing is known to be exported and all production is valued at the tariff' }),
+    periods: periodSplits,
+  }),
+  period: KpiPeriods,
+  capacity_kwp: maybe(),
+  specific_yield_kwh_per_kwp: SpecificYield,
+  month_vs_last_year: MonthComparison,
   inverters: Type.Array(Type.Object({
     id: Type.Integer(), name: Type.String(), timestamp: S.nullable(S.timestamp()), online: Type.Boolean(),
     power_w: maybe(), status: S.nullable(Type.String()),
   })),
 }, { title: 'MeasurementSnapshot' });
 export type Snapshot = Static<typeof Snapshot>;
+
+/** A project's totals over its plants (each valued at its own prices). */
+export const ProjectSnapshot = Type.Object({
+  project: Type.Integer(),
+  plants: Type.Array(Type.Integer(), { description: 'the plants summed' }),
+  period: KpiPeriods,
+  capacity_kwp: maybe('sum over the plants whose capacity is known; null when none is'),
+  energy_today_wh: num(), energy_month_wh: num(), energy_year_wh: num(), energy_total_wh: num(),
+  consumption_today_wh: num(), import_today_wh: num(), export_today_wh: num(),
+  self_consumption_pct: maybe('today'), autarky_pct: maybe('today'),
+  specific_yield_kwh_per_kwp: SpecificYield,
+  month_vs_last_year: MonthComparison,
+  co2_avoided_kg: Type.Object({ today: num(), total: num(), factor_kg_per_kwh: num() }),
+  savings: Type.Object({ currency: Type.String(), today: num(), total: num(), metered: Type.Boolean(), periods: periodSplits }),
+}, { title: 'ProjectSnapshot' });
+export type ProjectSnapshot = Static<typeof ProjectSnapshot>;
 
 export const CurvePoint = Type.Object({
   ts: S.timestamp(), power_w: maybe(), consumption_w: maybe(), battery_power_w: maybe(), battery_soc: maybe(),
@@ -149,9 +212,13 @@ export const measurementApi = {
     method: 'GET', path: '/v2/last/measurement/all/data/:id', access: 'user', tag, params: IdParams, reply: { 200: Snapshot },
     summary: "A plant's live summary: power now, energy today / month / year / lifetime, self-consumption, autarky, CO2 and savings",
   }),
+  projectSnapshot: endpoint({
+    method: 'GET', path: '/v2/last/measurement/project/:id', access: 'user', tag, params: IdParams, reply: { 200: ProjectSnapshot },
+    summary: "A project's totals across its plants: energy today / month / year / lifetime, specific yield, this month against last year's, CO2 and savings",
+  }),
   history: endpoint({
     method: 'GET', path: '/v2/measurement/:id', access: 'user', tag, params: IdParams, querystring: HistoryQuery,
-    summary: "day+month+year: that day's 5-minute curve; month+year: that month's daily totals; year: that year's monthly totals",
+    summary: "day+month+year: that local day's 5-minute curve, 00:00 to 24:00 (a point per slot, nulls where nothing was read; 276 or 300 slots on DST days); month+year: that month's daily totals; year: that year's monthly totals",
     reply: { 200: Type.Union([Type.Array(CurvePoint), Type.Array(DayTotals), Type.Array(MonthTotals)]) },
   }),
   range: endpoint({

@@ -33,6 +33,7 @@ export const ReceivedNotification = Type.Object({
   id: Type.Integer({ description: 'id of this delivery (what the read calls take)' }),
   notification: Type.Integer(), title: Type.String(), message: Type.String(), type_notification: Type.Integer(),
   ticket: S.nullable(Type.Integer({ description: 'the ticket a ticket event is about' })),
+  alarm: S.nullable(Type.Integer({ description: 'the alarm an alarm notification is about' })),
   created_at: S.timestamp(), read_at: S.nullable(S.timestamp()), read: Type.Boolean(),
 }, { title: 'ReceivedNotification' });
 export type ReceivedNotification = Static<typeof ReceivedNotification>;

@@ -20,8 +20,28 @@ export const SettingsUpdate = Type.Partial(Type.Object({
 }));
 export type SettingsUpdate = Static<typeof SettingsUpdate>;
 
+/**
+ * What this server has configured, for the web app to offer only what works (issue 11, "no dead
+ * ends"): no Google button without Google sign-in, no weather card without a weather key.
+ */
+export const Features = Type.Object({
+  name: Type.String({ description: "the portal's name (settings): its one brand name" }),
+  time_zone: Type.String({ description: "the zone of every 'today' (settings.time_zone)" }),
+  sign_in: Type.Object({
+    password: Type.Boolean({ description: 'always: e-mail and password' }),
+    google: Type.Boolean({ description: 'GOOGLE_ISSUER, GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set' }),
+  }),
+  weather: Type.Boolean({ description: 'WEATHER_API_KEY is set: the forecast calls answer' }),
+  mail: Type.Boolean({ description: 'SMTP_URL is set: mails (activation links, notifications) are delivered, not written to the outbox' }),
+}, { title: 'Features' });
+export type Features = Static<typeof Features>;
+
 const tag = 'settings';
 export const settingsApi = {
+  features: endpoint({
+    method: 'GET', path: '/features', access: 'public', tag, reply: { 200: Features },
+    summary: 'Which sign-in methods and features this server has configured (anyone, before signing in)',
+  }),
   communes: endpoint({ method: 'GET', path: '/commune-all/list', access: 'user', tag, summary: 'Communes of Chile with their region', querystring: ListQuery, reply: { 200: listOf(Commune) } }),
   list: endpoint({ method: 'GET', path: '/list/settings', access: 'user', tag, summary: 'The settings (a list with one entry)', reply: { 200: Type.Array(Settings) } }),
   update: endpoint({ method: 'PUT', path: '/update/settings/parameters/:id', access: 'staff', tag, summary: 'Update the settings', params: IdParams, body: SettingsUpdate, reply: { 200: Settings } }),

@@ -43,6 +43,7 @@ export const Ticket = Type.Object({
   assigned_admin_fullname: Type.String({ description: "'Sin asignar' when none" }),
   created_at: S.timestamp(), updated_at: S.timestamp(),
   messages_count: Type.Integer(),
+  alarm: S.nullable(Type.Integer({ description: 'the alarm this ticket was made of' })),
 }, { title: 'Ticket' });
 export type Ticket = Static<typeof Ticket>;
 

@@ -26,9 +26,12 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer { url: string; dataDir: string; process: ChildProcess; stop(): Promise<void> }
 
-/** Starts the server exactly as `npm start` does after its build, on a fresh data dir. */
+/**
+ * Starts the server exactly as `npm start` does after its build, on a fresh data dir; on `env.PORT`
+ * when given (a shared machine's own port), else on a free one.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -124,12 +127,16 @@ export interface JourneyContext { server: RunningServer; browser: Browser; journ
 const CSP_VIOLATION = 'CSP violation:';
 
 /**
- * A signed-out browser session of its own (cookies and storage apart from any other), in Spanish.
+ * A signed-out browser session of its own (cookies and storage apart from any other), in Spanish,
+ * on a desktop's screen or a phone's.
  * `pageErrors` collects script errors and Content-Security-Policy violations (each page reports
  * them as `securitypolicyviolation` events, passed on as console errors); journeys fail on any.
  */
-export async function newSession(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CL' });
+export async function newSession(browser: Browser, { phone = false }: { phone?: boolean } = {}) {
+  const context = await browser.newContext(phone
+    // A 390×844 phone (an iPhone 12-14's CSS pixels), touch and all.
+    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'es-CL' }
+    : { viewport: { width: 1366, height: 900 }, locale: 'es-CL' });
   await context.addInitScript((marker) => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`${marker} ${e.effectiveDirective} refused ${e.blockedURI || 'inline code'} (${e.sourceFile || document.location.pathname}:${e.lineNumber})`);

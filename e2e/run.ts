@@ -6,6 +6,8 @@
 import { Journey, launchBrowser, startServer } from './harness.js';
 import { administrationJourney } from './journeys/administration.js';
 import { ticketsJourney } from './journeys/tickets.js';
+import { alarmsJourney } from './journeys/alarms.js';
+import { phoneJourney } from './journeys/phone.js';
 
 const server = await startServer();
 const journey = new Journey();
@@ -14,7 +16,7 @@ try {
   const browser = await launchBrowser();
   try {
     console.log(`e2e against ${server.url}`);
-    for (const run of [administrationJourney, ticketsJourney]) {
+    for (const run of [administrationJourney, ticketsJourney, alarmsJourney, phoneJourney]) {
       try {
         await run({ server, browser, journey });
       } catch (err) {

@@ -14,9 +14,12 @@ import type { Db } from './db/client.js';
 import { frameworkErrors, installErrorHandler } from './core/errors.js';
 import { strictValidators } from './core/input.js';
 import { installAccessControl } from './core/access.js';
+import { forgetCaches } from './db/cache.js';
 import { installMultipart } from './core/uploads.js';
 import { installReplyCheck } from './core/replies.js';
 import { createMailer, type Mailer } from './core/mailer.js';
+import { rateLimitOptions } from './core/rate-limit-store.js';
+import { createAlarmQueue, type AlarmQueue } from './domain/alarms/evaluate.js';
 import docs from './plugins/docs.js';
 import mediaRoutes from './plugins/media.js';
 import authRoutes from './plugins/auth/index.js';
@@ -32,9 +35,22 @@ import collectorRoutes from './plugins/collector/index.js';
 import weatherRoutes from './plugins/weather/index.js';
 import measurementRoutes from './plugins/measurements/index.js';
 import ingestRoutes from './plugins/ingest/index.js';
+import expectedRoutes from './plugins/expected/index.js';
+import pushRoutes from './plugins/push/index.js';
+import alarmRoutes from './plugins/alarms/index.js';
+import reportRoutes from './plugins/reports/index.js';
+import fleetRoutes from './plugins/fleet/index.js';
 
 declare module 'fastify' {
-  interface FastifyInstance { config: Config; db: Db; mailer: Mailer }
+  interface FastifyContextConfig {
+    /** A route that never writes what the caches hold (the dataloggers' pushes): its requests leave them be. */
+    keepsCaches?: boolean;
+  }
+  interface FastifyInstance {
+    config: Config; db: Db; mailer: Mailer;
+    /** The alarm rules' queue: `app.alarms.enqueue(plant)` after storing a plant's readings (docs/alarms.md). */
+    alarms: AlarmQueue;
+  }
 }
 
 /**
@@ -60,6 +76,9 @@ export const CONTENT_SECURITY_POLICY = {
     frameAncestors: ["'self'"],
   },
 };
+
+/** Methods that never write. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Hashed build assets never change under their name; index.html must be checked on every load. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -94,6 +113,10 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
   app.decorate('db', db);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('alarms', createAlarmQueue(app));
+  // Closing hooks run last-registered first: the queue is judged after the areas' own (the collector's
+  // last readings) and before the mailer closes.
+  app.addHook('onClose', async () => app.alarms.drain());
 
   installErrorHandler(app);
   if (checkReplies) installReplyCheck(app);
@@ -101,8 +124,15 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
   // API answers from 1 KB up (lists, charts) go compressed; the built web app is precompressed (vite.config.ts).
   await app.register(compress, { threshold: 1024 });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
-  await app.register(rateLimit, { global: false });
+  // Counts shared by every API process on the database (Redis, or PostgreSQL; memory on PGlite).
+  await app.register(rateLimit, rateLimitOptions(app));
   installAccessControl(app);
+  // A request that may have written drops this process's caches before it is answered, so the
+  // client's next request here sees the change (its notification reaches this process a moment later).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READS.has(request.method) && !request.routeOptions.config?.keepsCaches) forgetCaches(app.db);
+    return payload;
+  });
   installMultipart(app);
   await app.register(docs);
 
@@ -122,6 +152,11 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
     await api.register(weatherRoutes);
     await api.register(measurementRoutes);
     await api.register(ingestRoutes);
+    await api.register(expectedRoutes);
+    await api.register(pushRoutes);
+    await api.register(alarmRoutes);
+    await api.register(reportRoutes);
+    await api.register(fleetRoutes);
   }, { prefix: '/api' });
 
   await app.register(mediaRoutes);

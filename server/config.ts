@@ -25,6 +25,10 @@ export interface Config {
   collectorIntervalSeconds: number;
   /** Hard deadline of a datalogger reading, ms (COLLECTOR_TIMEOUT_MS, default 5000): the connection is cut then. */
   collectorTimeoutMs: number;
+  /** Seconds between two scheduled evaluations of the alarm rules, once across all processes (ALARM_INTERVAL, default 60; 0 disables the timer). */
+  alarmIntervalSeconds: number;
+  /** Seconds between two checks whether the monthly reports are due (REPORT_CHECK_INTERVAL, default 3600; 0 disables the timer). */
+  reportCheckIntervalSeconds: number;
   mediaDir: string;
   maxUploadBytes: number;
   corsOrigins: string[];
@@ -32,9 +36,21 @@ export interface Config {
   trustProxy: boolean | string;
   production: boolean;
   rateLimitMax: number;
+  /** Redis shared by the API processes (REDIS_URL): the rate limits count there when set. */
+  redisUrl?: string;
+  /** Prefix of every Redis key this portal writes (REDIS_PREFIX, default `portal:`), so portals can share one Redis. */
+  redisPrefix: string;
   demo: boolean;
+  /** MQTT broker to take readings from (MQTT_URL, e.g. mqtt://user:pass@broker:1883); unset, no subscriber. */
+  mqttUrl?: string;
+  /** First level of the topics subscribed to: `{prefix}/{ingest key id}/points` (MQTT_TOPIC_PREFIX, default solar). */
+  mqttTopicPrefix: string;
+  /** Client id of the persistent MQTT session (MQTT_CLIENT_ID, default portal-solar): one subscriber per id. */
+  mqttClientId: string;
   /** Days of simulated history the demo plants get at first start (DEMO_BACKFILL_DAYS, default 396 = 13 months; 0 = live only). */
   demoBackfillDays: number;
+  /** Pause of the rollup worker between two rounds, ms (ROLLUP_INTERVAL_MS, default 2000; 0 = no worker in this process). */
+  rollupIntervalMs: number;
 }
 
 const SECRET_MIN = 32;
@@ -58,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 14 * 24 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Portal Solar <no-reply@localhost>',
+    mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     googleIssuer: env.GOOGLE_ISSUER || undefined,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
@@ -68,14 +84,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherTimeoutMs: Number(env.WEATHER_TIMEOUT_MS ?? 5000),
     collectorIntervalSeconds: Number(env.COLLECTOR_INTERVAL ?? 60),
     collectorTimeoutMs: Number(env.COLLECTOR_TIMEOUT_MS ?? 5000),
+    alarmIntervalSeconds: nonNegative(env.ALARM_INTERVAL, 60),
+    reportCheckIntervalSeconds: nonNegative(env.REPORT_CHECK_INTERVAL, 3600),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 10 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     production,
     rateLimitMax: Number(env.RATE_LIMIT_MAX ?? 10),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'portal:',
     demo: env.DEMO !== '0',
     demoBackfillDays: nonNegative(env.DEMO_BACKFILL_DAYS, 396),
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttTopicPrefix: (env.MQTT_TOPIC_PREFIX || 'solar').replace(/^\/+|\/+$/g, ''),
+    mqttClientId: env.MQTT_CLIENT_ID || 'portal-solar',
+    rollupIntervalMs: nonNegative(env.ROLLUP_INTERVAL_MS, 2000),
   };
 }
 

@@ -4,27 +4,21 @@
  * get only those (and a notification area) from react-admin, not its data layer and router adapter,
  * so the login page downloads little (docs/web.md, "Code split"). Routes as SPEC §2.
  */
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { I18nContextProvider, NotificationContextProvider, StoreContextProvider, useTranslate, type Store } from 'react-admin';
 import { authProvider, LOGIN_PATH } from './providers/authProvider';
-import { setNavigator } from './providers/http';
+import { setNavigator } from './providers/session';
 import { createI18nProvider, useCurrentLocale, type AppI18nProvider } from './providers/i18nProvider';
 import { createStore } from './providers/store';
 import { localeInfo } from './i18n/locales';
-import { createAppTheme, emotionCaches } from './theme';
+import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
 import { LoginPage } from './pages/public/LoginPage';
-import { RegisterPage } from './pages/public/RegisterPage';
-import { ForgotPasswordPage } from './pages/public/ForgotPasswordPage';
-import { ResetPasswordPage } from './pages/public/ResetPasswordPage';
-import { AccountActivatePage } from './pages/public/AccountActivatePage';
-import { GoogleCallbackPage } from './pages/public/GoogleCallbackPage';
-import { LogoutPage } from './pages/public/LogoutPage';
-import { NotFoundPage } from './pages/public/NotFoundPage';
 
 export const LAZY_TIMEOUT_MS = 120_000;
 
@@ -35,6 +29,18 @@ export function withTimeout<T>(load: () => Promise<T>, ms = LAZY_TIMEOUT_MS): ()
     load().then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }
+
+// The login page is in the first script; every other public page is a chunk of its own, so a visitor
+// downloads only the page they open (docs/web.md, "Code split").
+const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(withTimeout(() => load().then((module) => ({ default: pick(module) }))));
+const RegisterPage = lazyPage(() => import('./pages/public/RegisterPage'), (m) => m.RegisterPage);
+const ForgotPasswordPage = lazyPage(() => import('./pages/public/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = lazyPage(() => import('./pages/public/ResetPasswordPage'), (m) => m.ResetPasswordPage);
+const AccountActivatePage = lazyPage(() => import('./pages/public/AccountActivatePage'), (m) => m.AccountActivatePage);
+const GoogleCallbackPage = lazyPage(() => import('./pages/public/GoogleCallbackPage'), (m) => m.GoogleCallbackPage);
+const LogoutPage = lazyPage(() => import('./pages/public/LogoutPage'), (m) => m.LogoutPage);
+const NotFoundPage = lazyPage(() => import('./pages/public/NotFoundPage'), (m) => m.NotFoundPage);
 
 const loadAdmin = () => import('./layout/AdminApp');
 const AdminApp = lazy(withTimeout(loadAdmin));
@@ -112,7 +118,7 @@ export const AppRoutes = () => (
       path="/app/*"
       element={<RequireSession><LazyBoundary><Suspense fallback={<Loading />}><AdminApp /></Suspense></LazyBoundary></RequireSession>}
     />
-    <Route element={<PublicLayout />}>
+    <Route element={<LazyBoundary><PublicLayout /></LazyBoundary>}>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
@@ -138,10 +144,13 @@ export interface AppShellProps {
 export function AppShell({ store, i18nProvider }: AppShellProps) {
   const [i18n] = useState(() => i18nProvider ?? createI18nProvider());
   const [appStore] = useState(() => store ?? createStore());
-  const { dir } = localeInfo(useCurrentLocale(i18n));
-  const theme = useMemo(() => createTheme(createAppTheme(dir)), [dir]);
+  // The public pages' own query cache (the server's features); the admin has its own.
+  const [queryClient] = useState(() => new QueryClient());
+  const { dir, lang } = localeInfo(useCurrentLocale(i18n));
+  const theme = useMemo(() => createTheme(createAppTheme(dir, lang)), [dir, lang]);
   return (
-    <CacheProvider value={emotionCaches[dir]}>
+    <CacheProvider value={emotionCache(dir)}>
+      <QueryClientProvider client={queryClient}>
       <StoreContextProvider value={appStore}>
         <NotificationContextProvider>
           <I18nContextProvider value={i18n}>
@@ -153,6 +162,7 @@ export function AppShell({ store, i18nProvider }: AppShellProps) {
           </I18nContextProvider>
         </NotificationContextProvider>
       </StoreContextProvider>
+      </QueryClientProvider>
     </CacheProvider>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
-import { investors, mppts, powerPlants, projects, projectUsers, strings } from '../server/db/schema.js';
+import { investors, mppts, panels, powerPlants, projects, projectUsers, strings } from '../server/db/schema.js';
 import type { Reading } from '../server/measurements/store.js';
 import { rows } from '../server/db/sql.js';
 import type { TestContext } from './harness.js';
@@ -18,8 +18,11 @@ export interface Tree {
 
 let counter = 0;
 
-/** A project > plant > inverters (2 MPPTs each, `stringsPerMppt` strings each), optionally linked to a user. */
-export async function plantTree(db: Db, opts: { inverters?: number; stringsPerMppt?: number; user?: number; tariff?: number } = {}): Promise<Tree> {
+/**
+ * A project > plant > inverters (2 MPPTs each, `stringsPerMppt` strings each, with `panels` of `panelWp`
+ * each when asked), optionally linked to a user.
+ */
+export async function plantTree(db: Db, opts: { inverters?: number; stringsPerMppt?: number; user?: number; tariff?: number; panels?: number; panelWp?: number } = {}): Promise<Tree> {
   counter += 1;
   const [project] = await db.insert(projects).values({ name: `Proyecto ${counter}` }).returning();
   if (opts.user) await db.insert(projectUsers).values({ user_project: project.id, users: opts.user });
@@ -37,6 +40,9 @@ export async function plantTree(db: Db, opts: { inverters?: number; stringsPerMp
       for (let s = 0; s < (opts.stringsPerMppt ?? 1); s++) {
         const [str] = await db.insert(strings).values({ mppt: m.id, name: `String ${number}.${s + 1}` }).returning();
         ids.push(str.id);
+        if (opts.panels) {
+          await db.insert(panels).values(Array.from({ length: opts.panels }, (_, p) => ({ string: str.id, name: `Panel ${p + 1}`, power_wp: opts.panelWp ?? 500 })));
+        }
       }
       entry.mppts.push({ id: m.id, number, strings: ids });
     }
@@ -73,7 +79,7 @@ export function series(investor: number, from: Date | string, to: Date | string,
 export const query = <T = Record<string, any>>(db: Db, q: SQL) => rows<T>(db, q);
 
 /** An API call as {status, body}. */
-export async function call(ctx: TestContext, token: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, opts: { payload?: unknown; headers?: Record<string, string> } = {}) {
+export async function call(ctx: TestContext, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { payload?: unknown; headers?: Record<string, string> } = {}) {
   const res = await ctx.request(token, { method, url: `/api${url}`, payload: opts.payload as any, headers: opts.headers });
   return { status: res.statusCode, body: res.body ? res.json() : null } as { status: number; body: any };
 }

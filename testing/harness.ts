@@ -19,9 +19,12 @@ import type { Mailer, Mail } from '../server/core/mailer.js';
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh database on the engine of TEST_DB; on PostgreSQL, `url` says where (for a child process). */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  if (TEST_DB === 'pglite') return openDatabase({});
+/**
+ * A fresh database on the engine of TEST_DB (or `engine`, for suites about the PostgreSQL server
+ * itself); on PostgreSQL, `url` says where (for a child process).
+ */
+export async function openTestDatabase(engine: 'pglite' | 'postgres' = TEST_DB): Promise<Database & { url?: string }> {
+  if (engine === 'pglite') return openDatabase({});
   const { default: pg } = await import('pg');
   const name = `solar_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -77,7 +80,11 @@ let counter = 0;
  */
 export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ...env });
+  // ALARM_INTERVAL and REPORT_CHECK_INTERVAL 0: suites run the alarm schedule and the monthly reports
+  // themselves (tests/server/plugins/alarms, .../reports), never by a timer.
+  const config = loadConfig({
+    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ALARM_INTERVAL: '0', REPORT_CHECK_INTERVAL: '0', ...env,
+  });
   const database = await openTestDatabase();
   await seedBase(database.db);
   const mailer = new MemoryMailer();

@@ -4,16 +4,21 @@
  * records every call, and an authProvider that says whether the user is staff.
  */
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route } from 'react-router-dom';
-import { vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import {
   AdminContext, AdminUI, CustomRoutes, memoryStore, Resource,
   type AuthProvider, type DataProvider, type RaRecord,
 } from 'react-admin';
 import { resources } from '../src/resources';
-import { createI18nProvider } from '../src/providers/i18nProvider';
+import { pagesFor } from '../src/resources/access';
+import { createI18nProvider, type AppI18nProvider } from '../src/providers/i18nProvider';
+import { localeInfo } from '../src/i18n/locales';
+import { createAppTheme } from '../src/theme';
 import { closeResult, ResultDialogHost } from '../src/components/ResultDialog';
+import { monitoringReads } from '../src/providers/monitoring';
+import { deviceCalls } from '../src/providers/devices';
 
 export type Tables = Record<string, RaRecord[]>;
 
@@ -28,7 +33,8 @@ const matches = (record: RaRecord, filter: Record<string, unknown>) => Object.en
 
 /**
  * A dataProvider over in-memory tables. Every method is a vi.fn so tests can assert the calls, and
- * `fail` makes a method reject (with a DRF-like body) for one resource.
+ * `fail` makes a method reject (with a DRF-like body) for one resource. The measurement and weather
+ * reads are the app's own (src/providers/monitoring.ts), through fetch, which tests mock.
  */
 export function fakeDataProvider(tables: Tables, fail: Partial<Record<keyof DataProvider, Record<string, unknown>>> = {}) {
   let nextId = 1000;
@@ -81,6 +87,8 @@ export function fakeDataProvider(tables: Tables, fail: Partial<Record<keyof Data
     }),
     updateMany: vi.fn(async () => ({ data: [] })),
     deleteMany: vi.fn(async () => ({ data: [] })),
+    ...monitoringReads,
+    ...deviceCalls,
   };
   return provider;
 }
@@ -98,32 +106,81 @@ export function fakeAuthProvider({ staff, id = 1 }: { staff: boolean; id?: numbe
   };
 }
 
-/** No app bar or menu: just the page and, as in the app's layout, the result dialog. */
-const TestLayout = ({ children }: { children: ReactNode }) => <>{children}<ResultDialogHost /></>;
+/** Where the admin is (`screen.getByTestId('location')`), for tests of redirections. */
+const LocationProbe = () => <span hidden data-testid="location">{useLocation().pathname}</span>;
 
-/** Renders the admin at `path` (relative to the admin root), as staff or as an ordinary user. */
-export function renderAdmin(path: string, { dataProvider, staff = true, routes }: {
-  dataProvider: ReturnType<typeof fakeDataProvider>; staff?: boolean; routes?: ReactNode;
+/** No app bar or menu: just the page and, as in the app's layout, the result dialog. */
+const TestLayout = ({ children }: { children: ReactNode }) => <>{children}<ResultDialogHost /><LocationProbe /></>;
+
+/** The app's translations already switched to `locale` (its messages loaded), for renderAdmin. */
+export async function i18nIn(locale: string) {
+  const i18n = createI18nProvider();
+  await i18n.changeLocale(locale);
+  return i18n;
+}
+
+/**
+ * Renders the admin at `path` (relative to the admin root), as staff or as an ordinary user, in
+ * Spanish or in the language of `i18n` (i18nIn), with the app's theme of that language.
+ */
+export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = createI18nProvider() }: {
+  dataProvider: ReturnType<typeof fakeDataProvider>; staff?: boolean; routes?: ReactNode; i18n?: AppI18nProvider;
 }) {
   closeResult();
-  const visible = resources.filter((r) => !r.staffOnly || staff);
+  const { dir, lang } = localeInfo(i18n.getLocale());
+
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={fakeAuthProvider({ staff })}
-        i18nProvider={createI18nProvider()} store={memoryStore()}>
+        i18nProvider={i18n} store={memoryStore()} theme={createAppTheme(dir, lang)}>
         <AdminUI layout={TestLayout}>
-          {visible.map(({ name, list, show, edit, create, recordRepresentation }) => (
+          {resources.map(({ name, list, show, edit, create, recordRepresentation }) => (
             <Resource key={name} name={name} list={list} show={show} edit={edit} create={create}
               recordRepresentation={recordRepresentation} />
           ))}
           <CustomRoutes>
-            {visible.flatMap((r) => (r.routes ?? []).map(({ path: p, element: Page }) => (
+            {pagesFor({ is_staff: staff, is_superuser: false }).map(({ path: p, element: Page }) => (
               <Route key={p} path={`/${p}`} element={<Page />} />
-            )))}
+            ))}
             {routes}
           </CustomRoutes>
         </AdminUI>
       </AdminContext>
     </MemoryRouter>,
   );
+}
+
+/** In the calling suite: react-admin's console errors and warnings silenced per test, spies restored after. */
+export function quietConsole() {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+}
+
+/** The open result dialog (SPEC §8 'Excelente' / 'Error'), once it shows. */
+export const resultDialog = () => screen.findByRole('dialog', { name: /Excelente|Error/ }, { timeout: 5000 });
+
+/** Presses 'Aceptar' and waits until the dialog is gone (after a navigation, wait for the new page first). */
+export async function acceptDialog() {
+  await resultDialog();
+  await waitFor(() => {
+    const button = screen.queryByRole('button', { name: 'Aceptar' });
+    if (button) fireEvent.click(button);
+    expect(screen.queryByRole('dialog', { name: /Excelente|Error/ })).not.toBeInTheDocument();
+  });
+}
+
+/**
+ * The screen of a 390 px wide phone for the calling test: media queries (MUI's `useMediaQuery`,
+ * react-admin's) answer as Chromium would at that width. tests/web/setup.ts restores a wide screen.
+ */
+export function phoneScreen(width = 390) {
+  const fits = (query: string) => [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)]
+    .every(([, side, px]) => (side === 'min' ? width >= Number(px) : width <= Number(px)));
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: /width/.test(query) && fits(query), media: query, onchange: null,
+    addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
+  })) as unknown as typeof window.matchMedia;
 }

@@ -1,12 +1,14 @@
 /**
  * Who is asking. Every /api route declares `config.access`: 'public', 'user' (default) or 'staff'.
- * The check runs on request, before the body is even parsed, and loads the user and the session of
- * the access token from the database, so an ended session, a deactivated account or a revoked
- * privilege takes effect at once.
+ * The check runs on request, before the body is even parsed, and reads the user and the session of
+ * the access token through a per-process cache dropped whenever `users` or `sessions` change
+ * (server/db/cache.ts), so an ended session, a deactivated account or a revoked privilege takes
+ * effect on the next request of this process, and as soon as another process hears the change.
  */
-import { and, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { tableCache } from '../db/cache.js';
 import { sessions, users, type User } from '../db/schema.js';
 import type { Access } from '../../contract/http.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -23,15 +25,19 @@ declare module 'fastify' {
 
 /**
  * The active user of a session still open, in one query (the session joined to its user, both by
- * primary key), with `userId` when the token names one. Deliberately no cache of ended sessions: it
- * would save only the join (the user row is read on every request anyway), and a cache in one API
- * process cannot hear about a logout or a demotion handled by another.
+ * primary key), with `userId` when the token names one.
  */
 export async function sessionUser(db: Db, sessionId: number, userId?: number): Promise<User | null> {
   const [user] = await db.select(getTableColumns(users)).from(sessions).innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at), eq(users.is_active, true), userId === undefined ? undefined : eq(users.id, userId)));
   return user ?? null;
 }
+
+/** sessionUser per (session, user), kept until `users` or `sessions` change. */
+const sessionUsers = tableCache([getTableName(users), getTableName(sessions)], (db: Db, key: string) => {
+  const [sessionId, userId] = key.split(' ').map(Number);
+  return sessionUser(db, sessionId, userId);
+});
 
 /** Ends the sessions `which` selects that are still open. */
 export const endSessions = (db: Db, which: SQL) =>
@@ -46,7 +52,7 @@ export function installAccessControl(app: FastifyInstance) {
     if (header?.startsWith('Bearer ')) {
       const token = await verifyAccessToken(app.config.jwtSecret, header.slice(7));
       if (token) {
-        request.user = await sessionUser(app.db, token.sessionId, token.userId);
+        request.user = await sessionUsers.get(app.db, `${token.sessionId} ${token.userId}`);
         if (request.user) request.sessionId = token.sessionId;
       }
       if (!request.user && access !== 'public') throw unauthorized('El token dado no es válido para ningún tipo de token.');

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static, TInteger, TObject } from '@sinclair/typebox';
 import type { IdParams, Page } from '../../contract/common.js';
 import type { EndpointSpec } from '../../contract/http.js';
-import { badRequest, MSG, notFound, type FieldErrors } from './errors.js';
+import { ApiError, badRequest, MSG, notFound, type FieldErrors } from './errors.js';
 import { list } from './lists.js';
 import { route } from './route.js';
 import { removeMedia, withUploads, type UploadKind } from './uploads.js';
@@ -64,6 +64,28 @@ export interface CrudModel<T extends Table = Table, F extends Fields | undefined
   files?: Record<string, UploadKind>;
   /** A field's own 400 message when it is missing or blank on create or update, e.g. {name: 'El nombre es requerido'}. */
   requiredMessages?: Record<string, string>;
+  /** Why a row may not be deleted (other rows use it), or nothing: a delete is then a 400 {detail} with that text. */
+  inUse?: (request: FastifyRequest, id: number) => Promise<string | undefined>;
+}
+
+/** Rows of another table pointing at an entity's row: the column that points, and the noun for one and for several. */
+export interface Use { column: PgColumn; one: string; many: string }
+
+const listFormat = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/**
+ * An `inUse` that counts the rows of `uses` pointing at a row and names them, in SPEC.md §8's words:
+ * 'Ocurrió un error al eliminar la marca: la usan 3 equipos.' `what` is the entity with its article
+ * ('la marca'), `pronoun` its object pronoun ('la', 'lo').
+ */
+export function refuseWhileUsed(what: string, pronoun: 'la' | 'lo', uses: Use[]) {
+  return async (request: FastifyRequest, id: number) => {
+    const counted = await Promise.all(uses.map(async (use) => ({ use, n: await request.server.db.$count(use.column.table, eq(use.column, id)) })));
+    const found = counted.filter(({ n }) => n > 0);
+    if (!found.length) return undefined;
+    const verb = found.length === 1 && found[0].n === 1 ? 'usa' : 'usan';
+    return `Ocurrió un error al eliminar ${what}: ${pronoun} ${verb} ${listFormat.format(found.map(({ use, n }) => `${n} ${n === 1 ? use.one : use.many}`))}.`;
+  };
 }
 
 interface ById extends EndpointSpec { params: typeof IdParams }
@@ -228,6 +250,8 @@ export function crudRoutes<A extends CrudEndpoints, T extends Table, F extends F
     route(app, api.delete, async (request, reply) => {
       const { id } = request.params;
       const existing = await findVisible(request, model.table, id, model.scope);
+      const used = await model.inUse?.(request, id);
+      if (used) throw new ApiError(400, { detail: used });
       await db.delete(model.table).where(eq(model.table.id, id));
       for (const field of fileFields) await removeMedia(request, fileOf(existing, field));
       return reply.status(204).send();

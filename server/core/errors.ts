@@ -27,7 +27,7 @@ export const badRequest = (errors: FieldErrors) => new ApiError(400, errors);
 export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
 export const nonFieldError = (message: string) => badRequest({ non_field_errors: [message] });
 export const notFound = () => new ApiError(404, { detail: 'No encontrado.' });
-export const forbidden = (detail = 'Usted no tiene permiso para realizar esta acción.') => new ApiError(403, { detail });
+export const forbidden = (detail = 'No tienes permiso para realizar esta acción.') => new ApiError(403, { detail });
 export const unauthorized = (detail = 'Las credenciales de autenticación no se proveyeron.') => new ApiError(401, { detail });
 export const tooManyRequests = () => new ApiError(429, { detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
 
@@ -107,8 +107,20 @@ function fromDatabase(err: any): ApiError | null {
 }
 
 /** What a request that needed the database answers while it is unreachable: try again shortly. */
-export const DATABASE_UNAVAILABLE = 'Base de datos no disponible. Inténtelo nuevamente en unos segundos.';
+export const DATABASE_UNAVAILABLE = 'Base de datos no disponible. Inténtalo nuevamente en unos segundos.';
+/** What a request answers while a shared service other than the database (Redis) is unreachable. */
+export const SERVICE_UNAVAILABLE = 'Servicio no disponible temporalmente. Inténtalo nuevamente en unos segundos.';
 const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A shared service the request needs, other than the database, is out of reach (Redis, for the
+ * rate limits): a 503 with Retry-After, like the database's, never a 500. `cause` is logged only.
+ */
+export class ServiceUnavailable extends Error {
+  constructor(public service: string, cause: unknown) {
+    super(`${service} unavailable: ${(cause as Error | undefined)?.message ?? String(cause)}`, { cause });
+  }
+}
 
 /** node-postgres's own words when a connection dies or cannot be had (it gives these errors no code). */
 const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
@@ -140,6 +152,10 @@ export function installErrorHandler(app: FastifyInstance) {
       // The driver's reason is enough (the failed query and its parameters would only add noise).
       request.log.warn(`database unavailable: ${(err.cause as Error | undefined)?.message ?? err.message}`);
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ detail: DATABASE_UNAVAILABLE });
+    }
+    if (err instanceof ServiceUnavailable) {
+      request.log.warn(err.message);
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ detail: SERVICE_UNAVAILABLE });
     }
     const db = fromDatabase(err);
     if (db) return reply.status(400).send(db.body);

@@ -25,16 +25,40 @@ export interface ListSpec<Row, Item = Row> {
   serialize?: (row: Row) => Item;
 }
 
-function orderBy(spec: Pick<ListSpec<unknown>, 'ordering'>, ordering: string | undefined): SQL[] {
-  const keys = ordering ? ordering.split(',').map((s) => s.trim()).filter(Boolean) : [Object.keys(spec.ordering)[0]];
+/**
+ * The keys of an `ordering` parameter ('name,-created_at'), each with its direction; `allowed[0]`
+ * ascending when there is none; a 400 naming the options for a key not allowed.
+ */
+export function orderingKeys(ordering: string | undefined, allowed: readonly string[]): { key: string; descending: boolean }[] {
+  const keys = ordering ? ordering.split(',').map((s) => s.trim()).filter(Boolean) : [allowed[0]];
   return keys.map((key) => {
     const name = key.replace(/^-/, '');
-    // Own keys only: `__proto__` or `constructor` would otherwise find Object's members.
-    const column = Object.hasOwn(spec.ordering, name) ? spec.ordering[name] : undefined;
-    if (!column) throw fieldError('ordering', `No se puede ordenar por "${name}". Opciones: ${Object.keys(spec.ordering).join(', ')}.`);
-    return key.startsWith('-') ? desc(column) : asc(column);
+    if (!allowed.includes(name)) throw fieldError('ordering', `No se puede ordenar por "${name}". Opciones: ${allowed.join(', ')}.`);
+    return { key: name, descending: key.startsWith('-') };
   });
 }
+
+function orderBy(spec: Pick<ListSpec<unknown>, 'ordering'>, ordering: string | undefined): SQL[] {
+  return orderingKeys(ordering, Object.keys(spec.ordering)).map(({ key, descending }) => (descending ? desc(spec.ordering[key]) : asc(spec.ordering[key])));
+}
+
+/**
+ * The DRF page `page` of `size` rows, `count` in all, for the request's URL (its `next` and `previous`
+ * are that URL with another page); a page past the last is a 404.
+ */
+export function pageReply<T>(request: FastifyRequest, page: number, size: number, count: number, results: T[]): Page<T> {
+  const pages = Math.max(1, Math.ceil(count / size));
+  if (page > pages) throw new ApiError(404, { detail: 'Página inválida.' });
+  const link = (n: number) => {
+    const url = new URL(request.url, 'http://placeholder');
+    url.searchParams.set('page', String(n));
+    return `${url.pathname}${url.search}`;
+  };
+  return { count, next: page < pages ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null, results };
+}
+
+/** The ILIKE pattern of text containing `term` (its wildcards taken literally). */
+export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
  * The rows of a list call. `Row` is what the select gives (the caller knows its fields and joins),
@@ -45,7 +69,7 @@ export async function list<Row = Record<string, unknown>, Item = Row>(db: Db, re
   const order = orderBy(spec, query.ordering);
   const term = query.search?.trim();
   const searchCond = term && spec.search?.length
-    ? or(...spec.search.map((c) => ilike(sql`${c}::text`, `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)))
+    ? or(...spec.search.map((c) => ilike(sql`${c}::text`, containing(term))))
     : undefined;
   const where = and(spec.where, searchCond);
   const join = spec.join ?? ((q: PgSelect) => q);
@@ -58,18 +82,5 @@ export async function list<Row = Record<string, unknown>, Item = Row>(db: Db, re
   if (query.page === undefined) return read(rowsQuery);
   const size = query.page_size ?? DEFAULT_PAGE_SIZE;
   const [{ n }] = await join(db.select({ n: count() }).from(spec.table).$dynamic()).where(where);
-  const pages = Math.max(1, Math.ceil(n / size));
-  if (query.page > pages) throw new ApiError(404, { detail: 'Página inválida.' });
-  const results = await read(rowsQuery.limit(size).offset((query.page - 1) * size));
-  const link = (page: number) => {
-    const url = new URL(request.url, 'http://placeholder');
-    url.searchParams.set('page', String(page));
-    return `${url.pathname}${url.search}`;
-  };
-  return {
-    count: Number(n),
-    next: query.page < pages ? link(query.page + 1) : null,
-    previous: query.page > 1 ? link(query.page - 1) : null,
-    results,
-  };
+  return pageReply(request, query.page, size, Number(n), await read(rowsQuery.limit(size).offset((query.page - 1) * size)));
 }

@@ -9,14 +9,28 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 
-export interface Mail { to: string; subject: string; text: string; html?: string }
+/** A file sent with a mail. */
+export interface Attachment { filename: string; content: Buffer; contentType: string }
+
+export interface Mail {
+  to: string; subject: string; text: string; html?: string;
+  attachments?: Attachment[];
+  /** The sender's display name: the portal's name from the settings (one brand name); MAIL_FROM gives the address. */
+  fromName?: string;
+}
+
+/** The From header of a mail: MAIL_FROM's address under the portal's name when the mail names it. */
+export function fromOf(mailFrom: string, { fromName, ...mail }: Mail) {
+  const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { ...mail, from: fromName ? { name: fromName, address } : mailFrom };
+}
 export interface Mailer { send(mail: Mail): Promise<void>; close(): void }
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
-      async send(mail) { await transport.sendMail({ from: config.mailFrom, ...mail }); },
+      async send(mail) { await transport.sendMail(fromOf(config.mailFrom, mail)); },
       close: () => transport.close(),
     };
   }
@@ -24,7 +38,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await transport.sendMail(fromOf(config.mailFrom, mail));
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/limits.js';
 
@@ -30,4 +30,34 @@ export async function verifyPassword(stored: string | null | undefined, password
   } catch {
     return false;
   }
+}
+
+/**
+ * Successful verifications remembered for `ttlMs`, per account or login id, so that a device which
+ * sends its password with every request (a Fronius Push Service job, every few minutes) does not pay
+ * argon2's tens of milliseconds each time. An entry holds an HMAC (with a key of this process) of
+ * the stored hash and the password that matched it: a changed password or user, a new hash, or a
+ * wrong password never match it and are verified (and refused) as usual. The caller still reads the
+ * account each time, so a revoked one is refused whatever is remembered; `forget` drops its entry.
+ */
+export function createVerificationCache(ttlMs: number, maxEntries = 10_000) {
+  const key = randomBytes(32);
+  const remembered = new Map<number, { digest: Buffer; until: number }>();
+  const digestOf = (stored: string, user: string, password: string) =>
+    createHmac('sha256', key).update(stored).update('\0').update(user).update('\0').update(password).digest();
+  return {
+    /** Whether `password` (given with `user`) matches `stored`, the hash of account `id` whose user is `user`. */
+    async verify(id: number, stored: string, user: string, password: string, now = Date.now()): Promise<boolean> {
+      const digest = digestOf(stored, user, password);
+      const entry = remembered.get(id);
+      if (entry && entry.until > now && timingSafeEqual(entry.digest, digest)) return true;
+      if (!await verifyPassword(stored, password)) return false;
+      // Oldest first out when full: a Map iterates in insertion order.
+      remembered.delete(id);
+      if (remembered.size >= maxEntries) remembered.delete(remembered.keys().next().value!);
+      remembered.set(id, { digest, until: now + ttlMs });
+      return true;
+    },
+    forget(id: number) { remembered.delete(id); },
+  };
 }

@@ -102,7 +102,12 @@ export function installMultipart(app: FastifyInstance) {
  */
 export function acceptUpload(request: FastifyRequest, field: string, kind: UploadKind) {
   const upload = request.uploads?.[field];
-  if (!upload) return null;
+  if (!upload) {
+    // Text where a file belongs (a JSON body, a form's text field) would otherwise be dropped without a word.
+    const sent = (request.body as Record<string, unknown> | undefined)?.[field];
+    if (sent !== undefined && sent !== null && sent !== '') throw fieldError(field, 'Se esperaba un archivo.');
+    return null;
+  }
   const sig = sniff(upload.data);
   if (!sig || !ALLOWED[kind].includes(sig.type)) {
     throw fieldError(field, kind === 'image'

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 import { isDatabaseUnavailable } from '../core/errors.js';
+import { pgliteFeed, postgresFeed, registerChangeFeed } from './changes.js';
 
 /** Both drivers (PGlite embedded, node-postgres server) expose this same Drizzle surface. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,6 +15,56 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, when that is what runs. */
   pglite?: import('@electric-sql/pglite').PGlite;
+}
+
+/** The databases opened on the embedded engine: one process only, so nothing has to be shared. */
+const embedded = new WeakSet<object>();
+
+/** True for a PGlite database (a single process owns it), false for a PostgreSQL server that several processes may share. */
+export const isEmbedded = (db: Db) => embedded.has(db);
+
+/** The connection string of each PostgreSQL database opened here, for connections of its own outside the pool. */
+const servers = new WeakMap<object, string>();
+
+/**
+ * A new connection to the PostgreSQL server of `db`, outside its pool (server/db/locks.ts holds
+ * session advisory locks on one); the caller ends it. Undefined for PGlite or a transaction's handle.
+ */
+export async function dedicatedConnection(db: Db): Promise<import('pg').Client | undefined> {
+  const connectionString = servers.get(db);
+  if (!connectionString) return undefined;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, keepAlive: true });
+  // A connection the server ends emits 'error'; unheard, Node crashes the process. The next query fails instead.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (err) {
+    client.end().catch(() => {});
+    throw err;
+  }
+  return client;
+}
+
+/**
+ * Runs the migrations while holding a session advisory lock on one connection of `pool`: API
+ * processes starting together on one database migrate one after the other (the later ones find
+ * nothing left to do) instead of creating the same tables at once.
+ */
+async function migrateAlone(pool: import('pg').Pool, migrate: (client: import('pg').PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('portal:migrations'))`);
+    await migrate(client);
+    await client.query(`select pg_advisory_unlock(hashtext('portal:migrations'))`);
+  } catch (err) {
+    failed = err as Error;
+    throw err;
+  } finally {
+    // A connection that failed is closed, which also frees the lock if still held.
+    client.release(failed);
+  }
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -61,8 +112,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
         client.release(lost);
       }
     };
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    await migrateAlone(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    servers.set(db, opts.databaseUrl);
+    const feed = postgresFeed(opts.databaseUrl);
+    registerChangeFeed(db as unknown as Db, feed);
+    return { db: db as unknown as Db, kind: 'postgres', close: async () => { await feed.close(); await pool.end(); } };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -71,5 +125,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
   const client = new PGlite({ dataDir: opts.dir, loadDataDir: opts.loadDataDir });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
+  embedded.add(db);
+  const feed = pgliteFeed(client);
+  registerChangeFeed(db as unknown as Db, feed);
+  return { db: db as unknown as Db, kind: 'pglite', close: async () => { await feed.close(); await client.close(); }, pglite: client };
 }

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, integer, text, varchar, boolean, timestamp, doublePrecision, date,
-  uniqueIndex, index, primaryKey, smallint, jsonb,
+  uniqueIndex, index, primaryKey, smallint, jsonb, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -30,6 +30,10 @@ export const users = pgTable('users', {
   is_staff: boolean('is_staff').notNull().default(false),
   is_superuser: boolean('is_superuser').notNull().default(false),
   google_sub: varchar('google_sub', { length: 255 }),
+  /** Alarm kinds (contract/alarms.ts ALARM_KINDS) this user is not told about (issue 10: opt-out per kind). */
+  alarm_opt_out: jsonb('alarm_opt_out').$type<string[]>().notNull().default([]),
+  /** The monthly report (issue 10) is not mailed to this user. */
+  report_opt_out: boolean('report_opt_out').notNull().default(false),
   date_joined: createdAt(),
   last_login: timestamp('last_login', { withTimezone: true }),
 }, (t) => [
@@ -80,6 +84,19 @@ export const settings = pgTable('settings', {
   /** kg of CO2 avoided per kWh produced (grid emission factor). */
   environnement_factor: doublePrecision('environnement_factor').notNull().default(0.4),
   time_zone: varchar('time_zone', { length: 64 }).notNull().default('America/Santiago'),
+  // Alarm thresholds (docs/alarms.md); a plant may override each in alarm_plant_thresholds.
+  /** Minutes of daylight without a reading before an inverter or plant is offline. */
+  alarm_offline_minutes: integer('alarm_offline_minutes').notNull().default(30),
+  /** An MPPT producing less than this % of its siblings (per installed Wp) is failing. */
+  alarm_sibling_pct: doublePrecision('alarm_sibling_pct').notNull().default(60),
+  /** Minutes of good light the sibling comparison averages over. */
+  alarm_sibling_window_minutes: integer('alarm_sibling_window_minutes').notNull().default(60),
+  /** A day is sunny when the plant yields at least this many kWh per installed kWp. */
+  alarm_sunny_kwh_per_kwp: doublePrecision('alarm_sunny_kwh_per_kwp').notNull().default(4),
+  /** On a sunny day a battery below 90 % must take at least this many kWh. */
+  alarm_battery_min_kwh: doublePrecision('alarm_battery_min_kwh').notNull().default(0.5),
+  /** A day's production below this % of what an overcast day would give (docs/alarms.md) is too low. */
+  alarm_expected_pct: doublePrecision('alarm_expected_pct').notNull().default(50),
   updated_at: updatedAt(),
 });
 
@@ -106,6 +123,10 @@ export const equipment = pgTable('equipment', {
   model: varchar('model', { length: 120 }).notNull().default(''),
   station_code: varchar('station_code', { length: 120 }).notNull().default(''),
   description: text('description').notNull().default(''),
+  // ---- issue 11: what kind of item it is, so a panel's form offers panels only ----
+  /** 'inverter' | 'panel' | 'battery' | 'meter' | 'other' (contract/catalogue.ts EQUIPMENT_KINDS). */
+  kind: varchar('kind', { length: 16 }).$type<'inverter' | 'panel' | 'battery' | 'meter' | 'other'>().notNull().default('other'),
+  // ---- end issue 11 ----
   created_at: createdAt(),
 }, (t) => [index('equipment_trademark_idx').on(t.trademark)]);
 
@@ -130,7 +151,17 @@ export const powerPlants = pgTable('power_plants', {
   capacity_kwp: doublePrecision('capacity_kwp'),
   /** Price of a kWh for savings, in CLP. */
   tariff: doublePrecision('tariff').notNull().default(150),
+  // ---- issue 11: honest savings ----
+  /**
+   * What the distributor pays for a kWh exported to the grid, in CLP (Chile's net billing, LGSE art.
+   * 149 bis: the regulated energy price alone, about half the retail tariff; see docs/api.md "Savings").
+   */
+  injection_price: doublePrecision('injection_price').notNull().default(75),
+  // ---- end issue 11 ----
   commissioned_on: date('commissioned_on'),
+  // --- expected production (issue 10): what the model needs beyond the above ---
+  /** Metres above sea level, for the clear-sky model (null: sea level). */
+  elevation_m: doublePrecision('elevation_m'),
   created_at: createdAt(),
 }, (t) => [index('power_plants_project_idx').on(t.project)]);
 
@@ -147,6 +178,12 @@ export const investors = pgTable('investors', {
   datalogger_address: varchar('datalogger_address', { length: 255 }).notNull().default(''),
   /** Fronius device id on that datalogger. */
   device_id: integer('device_id').notNull().default(1),
+  /**
+   * The Fronius datalogger's unique id (Datamanager's UniqueID, e.g. "240.123456") this inverter pushes
+   * through (Push Service, issue 13): pushes are matched to inverters by it and `device_id`; empty
+   * matches a push credential without a datalogger id.
+   */
+  datalogger_id: varchar('datalogger_id', { length: 64 }).notNull().default(''),
   created_at: createdAt(),
 }, (t) => [index('investors_plant_idx').on(t.plant)]);
 
@@ -177,6 +214,9 @@ export const panels = pgTable('panels', {
   equipment: integer('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
   /** Rated power in Wp. */
   power_wp: doublePrecision('power_wp'),
+  // --- expected production (issue 10) ---
+  /** Power temperature coefficient, %/°C (datasheet, e.g. −0.35; null: −0.35). */
+  temperature_coefficient_pct: doublePrecision('temperature_coefficient_pct'),
   serial_number: varchar('serial_number', { length: 120 }).notNull().default(''),
   created_at: createdAt(),
 }, (t) => [index('panels_string_idx').on(t.string)]);
@@ -226,8 +266,10 @@ export const notifications = pgTable('notifications', {
   /** Set on the notifications a ticket event sends by itself (new ticket, reply, assignment, status):
    * the bell links to the ticket, and the staff's list of sent notifications leaves them out. */
   ticket: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+  /** Set on the notification of an alarm's opening: the bell links to the alarm; staff's list of sent notifications leaves it out. */
+  alarm: integer('alarm_id').references((): AnyPgColumn => alarms.id, { onDelete: 'cascade' }),
   created_at: createdAt(),
-}, (t) => [index('notifications_created_idx').on(t.created_at), index('notifications_ticket_idx').on(t.ticket)]);
+}, (t) => [index('notifications_created_idx').on(t.created_at), index('notifications_ticket_idx').on(t.ticket), index('notifications_alarm_idx').on(t.alarm)]);
 
 export const notificationRecipients = pgTable('notification_recipients', {
   id: serial('id').primaryKey(),
@@ -302,9 +344,17 @@ export const measurements = pgTable('measurements', {
   ts: timestamp('ts', { withTimezone: true }).notNull(),
   status: varchar('status', { length: 32 }),
   ac_power_w: doublePrecision('ac_power_w').notNull(),
+  /**
+   * The PV power the inverter took from its panels, when it says (a hybrid's `P_PV`, or its DC inputs):
+   * apart from its AC output, which for a hybrid includes what its battery gives.
+   */
+  pv_power_w: doublePrecision('pv_power_w'),
   dc: jsonb('dc').$type<DcReading[]>(),
   /** The device's lifetime energy counter, when it has one. */
   energy_total_wh: doublePrecision('energy_total_wh'),
+  /** The device's own counters of the day and the year (Symo: DAY_ENERGY, YEAR_ENERGY), as it reports them. */
+  energy_day_wh: doublePrecision('energy_day_wh'),
+  energy_year_wh: doublePrecision('energy_year_wh'),
   grid_import_w: doublePrecision('grid_import_w'),
   grid_export_w: doublePrecision('grid_export_w'),
   consumption_w: doublePrecision('consumption_w'),
@@ -351,4 +401,207 @@ export const ingestKeys = pgTable('ingest_keys', {
   created_by: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   created_at: createdAt(),
   last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  /** The last MQTT message taken on this key's topic (issue 13). */
+  mqtt_last_used_at: timestamp('mqtt_last_used_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('ingest_keys_hash_uq').on(t.key_hash), index('ingest_keys_plant_idx').on(t.plant)]);
+
+// ---------- ways in from devices behind a router: Fronius Push Service and MQTT (issue 13) ----------
+
+/** The latest site-wide values a datalogger pushed (Meter, Storages, Powerflow jobs), with their instants. */
+export interface PushedSite {
+  grid_w?: { value: number; at: string };
+  consumption_w?: { value: number; at: string };
+  battery_power_w?: { value: number; at: string };
+  battery_soc?: { value: number; at: string };
+}
+
+/**
+ * A Fronius Push Service job's login (user and password, HTTP Basic), one per datalogger: the password
+ * is kept as an argon2id hash. `datalogger_id` names the datalogger whose devices it carries.
+ */
+export const pushCredentials = pgTable('push_credentials', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 120 }).notNull().default(''),
+  username: varchar('username', { length: 64 }).notNull(),
+  password_hash: text('password_hash').notNull(),
+  datalogger_id: varchar('datalogger_id', { length: 64 }).notNull().default(''),
+  site: jsonb('site').$type<PushedSite>().notNull().default({}),
+  created_by: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  /** How far the datalogger's clock was behind (+) or ahead (−) of ours at its last push, seconds. */
+  clock_offset_s: doublePrecision('clock_offset_s'),
+}, (t) => [index('push_credentials_plant_idx').on(t.plant)]);
+
+/** Devices a datalogger pushed that match none of the plant's inverters, until staff assign them. */
+export const pushDevices = pgTable('push_devices', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  datalogger_id: varchar('datalogger_id', { length: 64 }).notNull(),
+  device_id: integer('device_id').notNull(),
+  first_seen_at: createdAt(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  pushes: integer('pushes').notNull().default(1),
+}, (t) => [uniqueIndex('push_devices_uq').on(t.plant, t.datalogger_id, t.device_id)]);
+
+/** Errors and events an inverter reported (Fronius Logdata "Errors and Events"), each kept once. */
+export const inverterEvents = pgTable('inverter_events', {
+  id: serial('id').primaryKey(),
+  investor: integer('investor_id').notNull().references(() => investors.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  kind: varchar('kind', { length: 8 }).$type<'error' | 'event'>().notNull(),
+  code: integer('code').notNull(),
+  /** What the device said besides the code (its attributes), as sent. */
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('inverter_events_uq').on(t.investor, t.ts, t.kind, t.code)]);
+
+/** Pushes and MQTT messages that could not be read, kept for staff to inspect (the sender got no 5xx). */
+export const pushRejects = pgTable('push_rejects', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').references(() => powerPlants.id, { onDelete: 'cascade' }),
+  source: varchar('source', { length: 16 }).$type<'fronius' | 'mqtt'>().notNull(),
+  /** Where it came from: the credential's URL path or the MQTT topic. */
+  origin: varchar('origin', { length: 255 }).notNull(),
+  content_type: varchar('content_type', { length: 120 }).notNull().default(''),
+  /** The body as received (its first 64 kB). */
+  body: text('body').notNull(),
+  error: text('error').notNull(),
+  received_at: createdAt(),
+}, (t) => [index('push_rejects_plant_idx').on(t.plant, t.received_at)]);
+
+// ---------- Several API processes on one database (issue 9; docs/scale.md) ----------
+
+/**
+ * The Fronius collector's shared schedule: one row per polled inverter, claimed by the process that
+ * reads it. `due_at` is when the next read may start (its last start plus the interval, or the end of
+ * a back-off); a process reads a device only after moving `due_at` forward itself, so two processes
+ * never read one device in the same interval. `state` is what the reading process made of it (online,
+ * last reading, failures), so every process shows the same.
+ */
+export const collectorLeases = pgTable('collector_leases', {
+  investor: integer('investor_id').primaryKey().references(() => investors.id, { onDelete: 'cascade' }),
+  address: varchar('address', { length: 255 }).notNull(),
+  due_at: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+  state: jsonb('state'),
+});
+
+/**
+ * Rate-limit counts shared by API processes on PostgreSQL without Redis: one row per key and window,
+ * deleted once its window has passed.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('rate_limit_hits_expires_idx').on(t.expires_at)]);
+
+// ---------- Rollup work queue (issue 9: ingest that appends) ----------
+
+/**
+ * Inverter hours whose rollups lag behind their raw points. Storing readings writes the points and
+ * these rows in one transaction; the rollup worker (server/measurements/rollup-worker.ts) claims them
+ * (FOR UPDATE SKIP LOCKED), recomputes every bucket above them and deletes them in its own. `hour` is
+ * the UTC hour of the points (time-zone free, so a settings change cannot strand a row), `since` when
+ * the hour first went stale (the worker's lag).
+ */
+export const rollupStale = pgTable('rollup_stale', {
+  investor: integer('investor_id').notNull().references(() => investors.id, { onDelete: 'cascade' }),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.investor, t.hour] })]);
+
+// ---------- alarms (issue 10, docs/alarms.md) ----------
+
+/**
+ * A condition found on a plant's data: offline, an inverter error, an MPPT below its siblings, a
+ * battery not charging. `subject` names what it is about (plant, inverter, MPPT, string ids), so one
+ * condition has at most one alarm that is not closed (the partial unique index): evaluating twice, or
+ * in two processes at once, opens it once. Status: open -> acknowledged (staff, with a comment) ->
+ * closed (by itself, when the condition clears; an acknowledged alarm closes the same way).
+ */
+export const alarms = pgTable('alarms', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  investor: integer('investor_id').references(() => investors.id, { onDelete: 'cascade' }),
+  mppt: integer('mppt_id').references(() => mppts.id, { onDelete: 'cascade' }),
+  string: integer('string_id').references(() => strings.id, { onDelete: 'cascade' }),
+  kind: varchar('kind', { length: 32 }).notNull(),
+  subject: varchar('subject', { length: 80 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('open'),
+  opened_at: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  closed_at: timestamp('closed_at', { withTimezone: true }),
+  acknowledged_by: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
+  acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }),
+  acknowledged_comment: text('acknowledged_comment'),
+  /** What the rule saw when it opened (figures, codes), for the message and the detail page. */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  ticket: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+}, (t) => [
+  uniqueIndex('alarms_active_uq').on(t.kind, t.subject).where(sql`${t.status} <> 'closed'`),
+  index('alarms_plant_idx').on(t.plant, t.opened_at),
+  index('alarms_status_idx').on(t.status, t.opened_at),
+  index('alarms_ticket_idx').on(t.ticket),
+]);
+
+/** What happened to an alarm, in order: opened, acknowledged, ticket, closed. */
+export const alarmEvents = pgTable('alarm_events', {
+  id: serial('id').primaryKey(),
+  alarm: integer('alarm_id').notNull().references(() => alarms.id, { onDelete: 'cascade' }),
+  event: varchar('event', { length: 16 }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  user: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  comment: text('comment'),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+}, (t) => [index('alarm_events_alarm_idx').on(t.alarm, t.at)]);
+
+/** A plant's own thresholds; a null column takes the settings' value. */
+export const alarmPlantThresholds = pgTable('alarm_plant_thresholds', {
+  plant: integer('plant_id').primaryKey().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  alarm_offline_minutes: integer('alarm_offline_minutes'),
+  alarm_sibling_pct: doublePrecision('alarm_sibling_pct'),
+  alarm_sibling_window_minutes: integer('alarm_sibling_window_minutes'),
+  alarm_sunny_kwh_per_kwp: doublePrecision('alarm_sunny_kwh_per_kwp'),
+  alarm_battery_min_kwh: doublePrecision('alarm_battery_min_kwh'),
+  alarm_expected_pct: doublePrecision('alarm_expected_pct'),
+  updated_at: updatedAt(),
+});
+
+/**
+ * Scheduled jobs shared by several API processes: a process runs a job only when it moves the job's
+ * `due_at` forward itself (one UPDATE ... WHERE due_at <= now()), so each period runs once in all.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+  last_run_at: timestamp('last_run_at', { withTimezone: true }),
+  last_run_by: varchar('last_run_by', { length: 120 }),
+});
+
+// ---------- expected production stored ahead, for the fleet view (issue 10, docs/expected-production.md) ----------
+
+/**
+ * The model of each plant the stored days were computed from: `model_key` is a digest of its description
+ * (coordinates, strings, panels, limits) and of the time zone. When it differs from the plant's current
+ * description the plant's days are recomputed (server/measurements/expected-days.ts).
+ */
+export const plantExpectedModels = pgTable('plant_expected_models', {
+  plant: integer('plant_id').primaryKey().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  model_key: varchar('model_key', { length: 64 }).notNull(),
+  /** The DC capacity the model sees, Wp (panels as described, or capacity_kwp): the specific yield's divisor. */
+  dc_wp: doublePrecision('dc_wp').notNull(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * Expected energy of a plant on a local day (climatology), and its running total at each hour from the
+ * day's start (`hourly_wh[1]` = 0, `hourly_wh[k + 1]` after k hours), so the expectation of today so far
+ * is read without the model. Null energy: the plant cannot be modelled (no place or no capacity).
+ */
+export const plantExpectedDays = pgTable('plant_expected_days', {
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  energy_wh: doublePrecision('energy_wh'),
+  hourly_wh: doublePrecision('hourly_wh').array(),
+}, (t) => [primaryKey({ columns: [t.plant, t.day] })]);

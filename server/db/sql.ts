@@ -42,3 +42,14 @@ export function recordset<C extends Record<string, PgColumn>>(as: PgTable, colum
   const fields = sql.join(entries.map(([, column]) => sql`${name(column)} ${sql.raw(column.getSQLType())}`), sql`, `);
   return sql`jsonb_to_recordset(${json}::jsonb) as ${as}(${fields})`;
 }
+
+/** Integer ids as one int[] parameter (`${intArray(ids)}::int[]`), whatever their number. */
+export const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * A sort key that orders names naturally ('Panel 2' before 'Panel 10', case aside): every run of
+ * digits left-padded to 20 digits, the text lowercased. Plain SQL, so PGlite (built without ICU, no
+ * numeric collation) and PostgreSQL sort alike.
+ */
+export const naturalKey = (text: SQLWrapper) =>
+  sql`regexp_replace(regexp_replace(lower(${text}), '([0-9]+)', '00000000000000000000\\1', 'g'), '0*([0-9]{20})', '\\1', 'g')`;

@@ -2,6 +2,7 @@
  * What the tags and the projects areas both know of tags: the tag-project link items, and how a
  * list asks for everyone's rows (`?admin=True`).
  */
+import { naturalKey } from '../db/sql.js';
 import { eq } from 'drizzle-orm';
 import { projects, tagProjects, tags } from '../db/schema.js';
 import { crudRows } from '../core/crud.js';
@@ -18,7 +19,7 @@ export const tagProjectLinks = crudRows({
     project_id: projects.id, project_name: projects.name, image_project: projects.image_project,
   },
   join: (q) => q.innerJoin(tags, eq(tags.id, tagProjects.tag)).innerJoin(projects, eq(projects.id, tagProjects.project)),
-  ordering: { id: tagProjects.id, tag_name: tags.name, project_name: projects.name },
+  ordering: { id: tagProjects.id, tag_name: naturalKey(tags.name), project_name: naturalKey(projects.name) },
   search: [tags.name, projects.name],
   serialize: (_request, rows) => rows.map(({ project_id, project_name, image_project, ...link }) =>
     ({ ...link, project: { id: project_id, name: project_name, image_project } })),

@@ -1,7 +1,9 @@
 /**
  * The demo's live data: every inverter without a datalogger address, in a plant that has no ingest
- * key (a key means the plant's own datalogger pushes its readings), is fed by the simulator
- * (./solar), as if its datalogger reported every 5 minutes.
+ * key and no Push Service login (either means the plant's own datalogger pushes its readings; the
+ * demo's push-fed plant gets its live points through the Push Service, ./demo-push.ts), is fed
+ * by the simulator (./solar), as if its datalogger reported every 5 minutes. The push-fed plant's
+ * history is stored here like the others', so its monitoring page has data from the first start.
  *
  * - History: on the first start, DEMO_BACKFILL_DAYS (default 396, 13 months) of 5-minute points per
  *   inverter, back to the plant's commissioning date at most. The newest FIRST_DAYS are stored before
@@ -16,17 +18,25 @@
  * - Live: every 5 minutes the points up to now are added (a timer that does not keep the process
  *   alive; `stop()` ends it and waits for the write under way). New eligible inverters get their
  *   history on the next tick.
+ * - Several API processes on one PostgreSQL: each runs the feed, but its work (the start, each tick,
+ *   the backfill) is done by one at a time (`runAlone`); the others skip it, since every tick computes
+ *   from what is stored. A process that skipped the start checks for holes at its first tick that
+ *   runs, so a backfill cut short by a dead process is finished by another.
  */
 import { and, asc, count, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { ingestKeys, investorEnergy, investors, measurements, mppts, panels, plantEnergy, powerPlants, strings } from '../db/schema.js';
+import { ingestKeys, investorEnergy, investors, measurements, mppts, panels, plantEnergy, powerPlants, pushCredentials, strings } from '../db/schema.js';
 import { epochMs, rows, selectList } from '../db/sql.js';
+import { runAlone } from '../db/locks.js';
 import { simulateRange, type PvString, type SimulatedInverter, type SimulatedPoint } from './solar/index.js';
 import { storeReadings, type Reading } from './store.js';
+import { createFault, DEMO_FAULT, demoFaultWindow, type Fault } from './demo-fault.js';
 
 const STEP_MS = 5 * 60_000;
+/** The name under which one process at a time feeds the demo plants. */
+const LOCK = 'demo-feed';
 const DAY_MS = 86_400_000;
 /** kWh a kWp of panels yields in a year around Santiago, for the counter's starting value. */
 const YIELD_KWH_PER_KWP = 1500;
@@ -45,11 +55,15 @@ export interface DemoFeedOptions {
   intervalMs?: number;
 }
 
-interface DemoInverter {
+export interface DemoInverter {
   model: SimulatedInverter;
+  /** Its device id on its datalogger (what a push names it by). */
+  deviceId: number;
   /** Where its history starts when it has none: the backfill horizon or the commissioning date. */
   commissioned: number | null;
   dcWp: number;
+  /** The demo's simulated fault (./demo-fault.ts), on the inverter it concerns. */
+  fault?: Fault;
 }
 
 /** Points to simulate: [from, to) of an inverter, from the state at `epoch`. */
@@ -70,10 +84,8 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
     return work;
   };
 
-  /** Lifetime production of an inverter's panels from commissioning to `at`, Wh. */
-  const lifetimeWh = (inverter: DemoInverter, at: number) =>
-    // Wp × kWh/kWp = Wh.
-    inverter.commissioned === null ? 0 : Math.round(Math.max(0, at - inverter.commissioned) / (365.25 * DAY_MS) * inverter.dcWp * YIELD_KWH_PER_KWP);
+  /** The feed's work, done by one process at a time when several share the database (server/db/locks.ts). */
+  const shared = (job: () => Promise<void>) => async () => { await runAlone(db, LOCK, job); };
 
   const toReadings = (inverter: DemoInverter, points: Iterable<SimulatedPoint>): Reading[] =>
     Array.from(points, (point) => ({ investor: Number(inverter.model.id), ...point }));
@@ -88,9 +100,9 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
     let done = 0;
     let reported = 0;
     for (const range of ranges) {
-      const points = simulateRange(range.inverter.model, new Date(range.from), new Date(range.to), {
+      const points = withFault(range.inverter, simulateRange(range.inverter.model, new Date(range.from), new Date(range.to), {
         seed, epoch: new Date(range.epoch), initialEnergyWh: range.initialEnergyWh, initialSoc: range.initialSoc,
-      });
+      }), range.epoch);
       let batch: Reading[] = [];
       const flush = async () => {
         await storeReadings(db, batch);
@@ -129,7 +141,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
         const anchor = Math.max(horizon, inverter.commissioned ?? horizon);
         if (anchor > now) continue;
         const point = simulateRange(inverter.model, new Date(anchor), new Date(anchor + 1), { seed, initialEnergyWh: lifetimeWh(inverter, anchor) });
-        await storeReadings(db, toReadings(inverter, point));
+        await storeReadings(db, toReadings(inverter, withFault(inverter, point, anchor)));
         span = { first: anchor, last: anchor, n: 1 };
       }
       const first = span.first!;
@@ -157,7 +169,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   /** Live: each inverter's points from its last one up to now, continuing from that point's state. */
   async function tick() {
     const now = Date.now();
-    const inverters = await demoInverters(db);
+    const inverters = await demoInverters(db, { seed });
     const last = new Map((await lastPoints(db, inverters.map((i) => Number(i.model.id)))).map((r) => [r.investor, r]));
     const live: Range[] = [];
     const fresh: DemoInverter[] = [];
@@ -176,7 +188,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       await fill([...recent, ...older], 'historial de inversores nuevos');
     }
     if (historyPending) {
-      const { recent, older } = await missing(inverters, now, now);
+      const { recent, older } = await missing(await demoInverters(db, { seed, withPushed: true }), now, now);
       await backfill([...recent, ...older]);
     }
   }
@@ -192,20 +204,30 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   return {
     /** Stores the newest history and the points missed while stopped (awaited), queues the rest and starts the live timer. */
     async start() {
-      const now = Date.now();
-      const inverters = await demoInverters(db);
-      const { recent, older } = await missing(inverters, now, now - firstDays * DAY_MS);
-      await fill(recent, `historial de los últimos ${Math.min(firstDays, options.backfillDays)} días`);
-      await tick();
-      if (older.length) {
+      const begun = await runAlone(db, LOCK, async () => {
+        const now = Date.now();
+        // The push-fed plant's history too: its sender then only continues from the newest point.
+        const inverters = await demoInverters(db, { seed, withPushed: true });
+        const { recent, older } = await missing(inverters, now, now - firstDays * DAY_MS);
+        await fill(recent, `historial de los últimos ${Math.min(firstDays, options.backfillDays)} días`);
+        await tick();
+        return older;
+      });
+      // Another process is feeding: this one's first tick that gets the work checks for holes.
+      if (!begun.ran) historyPending = true;
+      else if (begun.value.length) {
         log.info('Demo: el resto del historial se genera en segundo plano; la página ya muestra los últimos días.');
-        void enqueue(() => backfill(older));
+        const older = begun.value;
+        // Pending until the backfill has stored it all: a failure anywhere, even in taking the lock,
+        // leaves it to the next tick that runs.
+        historyPending = true;
+        void enqueue(async () => { await runAlone(db, LOCK, () => backfill(older)); });
       }
-      timer = setInterval(() => { void enqueue(tick); }, options.intervalMs ?? STEP_MS);
+      timer = setInterval(() => { void enqueue(shared(tick)); }, options.intervalMs ?? STEP_MS);
       timer.unref();
     },
-    /** Adds the live points up to now (what the timer does). */
-    tick: () => enqueue(tick),
+    /** Adds the live points up to now (what the timer does), unless another process is doing the feed's work. */
+    tick: () => enqueue(shared(tick)),
     /** Stops the timer and any backfill, after the write under way. */
     async stop() {
       stopped = true;
@@ -217,8 +239,17 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
 
 export type DemoFeed = ReturnType<typeof createDemoFeed>;
 
+/** Lifetime production of an inverter's panels from commissioning to `at`, Wh (where a new series' counter starts). */
+export const lifetimeWh = (inverter: DemoInverter, at: number) =>
+  // Wp × kWh/kWp = Wh.
+  inverter.commissioned === null ? 0 : Math.round(Math.max(0, at - inverter.commissioned) / (365.25 * DAY_MS) * inverter.dcWp * YIELD_KWH_PER_KWP);
+
+/** The points of an inverter as its fault, if it has one, leaves them (a range simulated from `epoch`). */
+const withFault = (inverter: DemoInverter, points: Iterable<SimulatedPoint>, epoch: number): Iterable<SimulatedPoint> =>
+  inverter.fault ? inverter.fault.apply(points, epoch) : points;
+
 /** The last stored point of each of `inverters` that has one: its instant, counter and battery charge. */
-async function lastPoints(db: Db, inverters: number[]) {
+export async function lastPoints(db: Db, inverters: number[]) {
   const i = alias(investors, 'i');
   const m = alias(measurements, 'm');
   return rows<{ investor: number; ts: number; energy_total_wh: number | null; battery_soc: number | null }>(db, sql`
@@ -227,33 +258,51 @@ async function lastPoints(db: Db, inverters: number[]) {
     where ${inArray(i.id, inverters)}`);
 }
 
-/** The simulated inverters, built from the hierarchy: plant location, MPPTs, strings and their panels. */
-async function demoInverters(db: Db): Promise<DemoInverter[]> {
+/**
+ * The simulated inverters, built from the hierarchy: plant location, MPPTs, strings and their panels;
+ * the demo fault on the plant it concerns, from the day that plant was created (the demo's seeding).
+ * Those the feed writes (no datalogger of their own; `withPushed`: the push-fed demo plant's too, for
+ * its history), or those of one plant (`plant`: the push sender's).
+ */
+export async function demoInverters(db: Db, { seed = 'demo', plant, withPushed = false }: { seed?: string; plant?: number; withPushed?: boolean } = {}): Promise<(DemoInverter & { plant: string })[]> {
   const inverters = await db.select({
-    id: investors.id, model: investors.model, nominal_power_kw: investors.nominal_power_kw,
-    latitude: powerPlants.latitude, longitude: powerPlants.longitude, commissioned_on: powerPlants.commissioned_on,
+    id: investors.id, model: investors.model, nominal_power_kw: investors.nominal_power_kw, device_id: investors.device_id,
+    plant: powerPlants.name, plant_created_at: powerPlants.created_at,
+    latitude: powerPlants.latitude, longitude: powerPlants.longitude, elevation: powerPlants.elevation_m, commissioned_on: powerPlants.commissioned_on,
   }).from(investors).innerJoin(powerPlants, eq(powerPlants.id, investors.plant))
     .where(and(
-      eq(investors.datalogger_address, ''), isNotNull(powerPlants.latitude), isNotNull(powerPlants.longitude),
-      notExists(db.select({ plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.plant, powerPlants.id))),
+      isNotNull(powerPlants.latitude), isNotNull(powerPlants.longitude),
+      plant !== undefined ? eq(powerPlants.id, plant) : and(
+        eq(investors.datalogger_address, ''),
+        notExists(db.select({ plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.plant, powerPlants.id))),
+        withPushed ? undefined : notExists(db.select({ plant: pushCredentials.plant }).from(pushCredentials).where(eq(pushCredentials.plant, powerPlants.id))),
+      ),
     )).orderBy(asc(investors.id));
   const found = await db.select({
     investor: mppts.investor, number: mppts.number, tilt: strings.tilt, azimuth: strings.azimuth,
     panels: count(panels.id), wp: sql<number>`coalesce(avg(${panels.power_wp}), 0)::float8`,
+    coefficient: sql<number | null>`avg(${panels.temperature_coefficient_pct})::float8`,
   }).from(mppts).innerJoin(strings, eq(strings.mppt, mppts.id)).innerJoin(panels, eq(panels.string, strings.id))
     .groupBy(mppts.investor, mppts.number, strings.id, strings.tilt, strings.azimuth);
   return inverters.map((i) => {
     const own: PvString[] = found.filter((s) => s.investor === i.id && s.wp > 0)
-      .map((s) => ({ mpptIndex: s.number, tilt: s.tilt, azimuth: s.azimuth, panelCount: s.panels, panelWp: s.wp }));
+      .map((s) => ({
+        mpptIndex: s.number, tilt: s.tilt, azimuth: s.azimuth, panelCount: s.panels, panelWp: s.wp,
+        ...(s.coefficient === null ? {} : { temperatureCoefficient: s.coefficient / 100 }),
+      }));
     const dcWp = own.reduce((w, s) => w + s.panelCount * s.panelWp, 0);
     const nominalPowerKw = i.nominal_power_kw ?? Math.max(1, dcWp / 1000);
+    const model: SimulatedInverter = {
+      // Both are set: the query keeps plants with coordinates only.
+      id: i.id, latitude: i.latitude!, longitude: i.longitude!, elevation: i.elevation ?? 0, strings: own, nominalPowerKw,
+      hasBattery: HYBRID.test(i.model), batteryKwh: BATTERY_KWH,
+      householdKwhPerDay: 1.8 * nominalPowerKw,
+    };
     return {
-      model: {
-        // Both are set: the query keeps plants with coordinates only.
-        id: i.id, latitude: i.latitude!, longitude: i.longitude!, strings: own, nominalPowerKw,
-        hasBattery: HYBRID.test(i.model), batteryKwh: BATTERY_KWH,
-        householdKwhPerDay: 1.8 * nominalPowerKw,
-      },
+      model,
+      deviceId: i.device_id,
+      plant: i.plant,
+      fault: i.plant === DEMO_FAULT.plant ? createFault(model, demoFaultWindow(i.plant_created_at.getTime()), seed) : undefined,
       commissioned: i.commissioned_on ? Date.parse(`${i.commissioned_on}T00:00:00Z`) : null,
       dcWp,
     };

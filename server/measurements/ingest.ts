@@ -39,7 +39,10 @@ const NOT_HERE = 'El inversor no existe en la planta de esta clave.';
 type Numeric = { min: number; max: number; nullable: boolean };
 const NUMBERS: Record<string, Numeric> = {
   ac_power_w: { min: -MAX_POWER_W, max: MAX_POWER_W, nullable: false },
+  pv_power_w: { min: 0, max: MAX_POWER_W, nullable: true },
   energy_total_wh: { min: 0, max: MAX_COUNTER_WH, nullable: true },
+  energy_day_wh: { min: 0, max: MAX_COUNTER_WH, nullable: true },
+  energy_year_wh: { min: 0, max: MAX_COUNTER_WH, nullable: true },
   grid_import_w: { min: 0, max: MAX_POWER_W, nullable: true },
   grid_export_w: { min: 0, max: MAX_POWER_W, nullable: true },
   consumption_w: { min: 0, max: MAX_POWER_W, nullable: true },
@@ -133,7 +136,8 @@ function readPoint(raw: unknown, inverters: Inverters, now: number, decimalComma
   return {
     reading: {
       investor: investor!, ts: ts!, status, dc: dc.length ? dc : null,
-      ac_power_w: values.ac_power_w!, energy_total_wh: values.energy_total_wh, grid_import_w: values.grid_import_w,
+      ac_power_w: values.ac_power_w!, pv_power_w: values.pv_power_w, energy_total_wh: values.energy_total_wh,
+      energy_day_wh: values.energy_day_wh, energy_year_wh: values.energy_year_wh, grid_import_w: values.grid_import_w,
       grid_export_w: values.grid_export_w, consumption_w: values.consumption_w, battery_power_w: values.battery_power_w,
       battery_soc: values.battery_soc,
     },

@@ -14,7 +14,7 @@ import { isoInZone } from './time.js';
 export const ONLINE_WINDOW_MS = 15 * 60_000;
 
 /** What a reading holds besides its inverter and instant (columns of measurements). */
-const READ = ['status', 'ac_power_w', 'dc', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w', 'battery_soc'] as const satisfies readonly (keyof Reading)[];
+const READ = ['status', 'ac_power_w', 'pv_power_w', 'dc', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w', 'battery_soc'] as const satisfies readonly (keyof Reading)[];
 
 /** The latest reading of each inverter (of a plant, or one inverter), with the inverter's name; null reading when it has none. */
 export async function latestReadings(db: Db, timeZone: string, where: { plant: number } | { investor: number }) {

@@ -1,7 +1,8 @@
 /**
  * Reading measurements back: a day's curve from raw points (one local day, summed over the plant's
  * inverters), totals per hour, day, month or year from the rollups, and the charts built of them.
- * Local dates and hours are in settings.time_zone and computed by PostgreSQL.
+ * Local dates and hours are in settings.time_zone and computed by PostgreSQL. Every read of rollups
+ * goes through withCurrentRollups (./rollups.ts): as current as the raw points, worker or no worker.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -10,13 +11,15 @@ import { investors, measurements, plantEnergy, type EnergyPeriod } from '../db/s
 import { epochMs, rows, selectList } from '../db/sql.js';
 import type { ChartData, ChartType, CurvePoint, DayTotals, MonthTotals, PeriodTotals, SeriesEntry, Totals } from '../../contract/measurements.js';
 import { dateString, isoInZone } from './time.js';
+import { withCurrentRollups } from './rollups.js';
 
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 /**
  * The 5-minute curve of one local day of a plant: each inverter's readings averaged per 5-minute slot
  * (so devices reporting every minute or off the grid line up), then summed over the inverters; the
- * battery charge is their mean. Reads the raw points of that day only.
+ * battery charge is their mean. Production is PV power: a hybrid's `pv_power_w` where it gives one
+ * (its AC output includes its battery's discharge), the AC power otherwise. Reads the raw points of that day only.
  */
 export async function dayCurve(db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> {
   const m = alias(measurements, 'm');
@@ -28,7 +31,7 @@ export async function dayCurve(db: Db, plantId: number, timeZone: string, date: 
       round(sum(import))::float8 as grid_import_w, round(sum(export))::float8 as grid_export_w
     from (
       select ${m.investor}, date_bin('5 minutes', ${m.ts}, timestamptz '2000-01-01 00:00:00+00') as slot,
-        avg(${m.ac_power_w}) as ac, avg(${m.consumption_w}) as consumption, avg(${m.battery_power_w}) as battery,
+        avg(coalesce(${m.pv_power_w}, ${m.ac_power_w})) as ac, avg(${m.consumption_w}) as consumption, avg(${m.battery_power_w}) as battery,
         avg(${m.battery_soc}) as soc, avg(${m.grid_import_w}) as import, avg(${m.grid_export_w}) as export
       from ${investors} ${i} cross join lateral (
         select * from ${measurements} ${m}
@@ -81,7 +84,7 @@ const monthSpan = (year: number, month: number) =>
 
 /** Daily totals of a plant from one local date to another (YYYY-MM-DD, both included). */
 export async function dailyTotals(db: Db, plantId: number, timeZone: string, first: string, last: string): Promise<DayTotals[]> {
-  return (await totalsSeries(db, plantId, timeZone, 'day', first, last)).map((s) => ({ date: s.bucket, ...totalsOf(s) }));
+  return (await withCurrentRollups(db, plantId, (db) => totalsSeries(db, plantId, timeZone, 'day', first, last))).map((s) => ({ date: s.bucket, ...totalsOf(s) }));
 }
 
 /** The daily totals of a month. */
@@ -90,7 +93,8 @@ export const monthDays = (db: Db, plantId: number, timeZone: string, year: numbe
 
 /** The monthly totals of a year. */
 export async function yearMonths(db: Db, plantId: number, timeZone: string, year: number): Promise<MonthTotals[]> {
-  return (await totalsSeries(db, plantId, timeZone, 'month', `${year}-01-01`, `${year}-12-01`)).map((s) => ({ month: s.bucket, ...totalsOf(s) }));
+  return (await withCurrentRollups(db, plantId, (db) => totalsSeries(db, plantId, timeZone, 'month', `${year}-01-01`, `${year}-12-01`)))
+    .map((s) => ({ month: s.bucket, ...totalsOf(s) }));
 }
 
 /** The plant's first year with data (for the list of years), or null. */
@@ -118,8 +122,10 @@ async function chartSpan(db: Db, plantId: number, type: ChartType, year: number,
 
 /** A plant's chart of `type` around a local date (see ChartData). */
 export async function chart(db: Db, plantId: number, timeZone: string, type: ChartType, date: { year: number; month: number; day: number }): Promise<ChartData> {
-  const [period, first, last] = await chartSpan(db, plantId, type, date.year, date.month, date.day);
-  const series = await totalsSeries(db, plantId, timeZone, period, first, last);
+  const series = await withCurrentRollups(db, plantId, async (db) => {
+    const [period, first, last] = await chartSpan(db, plantId, type, date.year, date.month, date.day);
+    return totalsSeries(db, plantId, timeZone, period, first, last);
+  });
   return { plant: plantId, type, date: dateString(date.year, date.month, date.day), unit: 'Wh', series, totals: sumTotals(series) };
 }
 

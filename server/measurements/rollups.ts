@@ -18,12 +18,89 @@
  * A local hour is what PostgreSQL says it is (`date_trunc('hour', ts AT TIME ZONE tz)`): on the day
  * clocks go back, the repeated hour is one bucket holding two hours of readings (a 25-hour day); on
  * the day they go forward the skipped hour has no bucket (a 23-hour day).
+ *
+ * Who writes them: the rollup worker (./rollup-worker.ts), from the inverter hours storing readings
+ * marked stale (rollup_stale), and a rebuild when the time zone changes. Both hold the plant's rollup
+ * lock (an advisory lock per plant): two writers recomputing buckets of one plant at once could each
+ * sum the other's old rows (each statement sees only what was committed when it began) and leave a
+ * day or a month wrong. Reads see the rollups current at every moment through withCurrentRollups.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, measurements, plantEnergy } from '../db/schema.js';
-import { name, names, rows } from '../db/sql.js';
+import { investorEnergy, investors, measurements, plantEnergy, rollupStale } from '../db/schema.js';
+import { epochMs, intArray, name, names, rows } from '../db/sql.js';
+import { readSettings } from '../domain/settings.js';
+
+/** Advisory-lock namespace of rollup writers (the second key is the plant id). */
+const ROLLUP_LOCK = 7301;
+
+/** Takes the rollup locks of plants, in id order (so two holders cannot deadlock), waiting for each. */
+export async function lockPlants(tx: Db, plants: Iterable<number>) {
+  const ids = [...new Set(plants)].sort((a, b) => a - b);
+  if (ids.length) await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK}::int, id) from unnest(${intArray(ids)}::int[]) as id`);
+}
+
+/** Takes, without waiting, the rollup locks of those of `plants` no one else holds; returns those plants. */
+export async function tryLockPlants(tx: Db, plants: number[]): Promise<number[]> {
+  if (!plants.length) return [];
+  return (await rows<{ id: number }>(tx, sql`
+    select id from unnest(${intArray(plants)}::int[]) as id where pg_try_advisory_xact_lock(${ROLLUP_LOCK}::int, id)`)).map((r) => r.id);
+}
+
+export interface StaleHour { investor: number; plant: number; hour: number }
+
+/**
+ * Refreshes the buckets of stale inverter hours (UTC hours, epoch ms), under their plants' rollup
+ * locks held by the caller. A UTC hour names the local hour of each of its ends: the same one in a
+ * whole-hour zone, two in a zone offset by half an hour, both recomputed whole.
+ */
+export async function refreshStale(tx: Db, stale: StaleHour[]) {
+  if (!stale.length) return;
+  const { timeZone } = await readSettings(tx);
+  const points = stale.flatMap((s) => [{ investor: s.investor, ts: new Date(s.hour) }, { investor: s.investor, ts: new Date(s.hour + HOUR_MS - 1) }]);
+  await refreshRollups(tx, timeZone, points, new Map(stale.map((s) => [s.investor, s.plant])));
+}
+
+/** The stale hours of a plant's inverters. */
+const staleOfPlant = (db: Db, plant: number) => {
+  const s = alias(rollupStale, 's');
+  return rows<StaleHour>(db, sql`
+    select ${s.investor} as investor, ${investors.plant} as plant, ${epochMs(s.hour)} as hour
+    from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
+    where ${investors.plant} = ${plant}`);
+};
+
+/** Thrown to end a transaction with ROLLBACK once its read is done. */
+class ReadDone extends Error {}
+
+/**
+ * Runs `read` (queries of one plant's rollups) on rollups as current as its raw points, at every
+ * moment, whatever the worker's lag: the real-time aggregates of TimescaleDB, done the plain way.
+ * When the plant has no stale hour (the usual case, the worker being seconds behind) the read runs as
+ * it is. Otherwise it runs in a transaction that first recomputes the stale buckets from the raw
+ * points, exactly as the worker will (the same statements, so no second definition of a bucket),
+ * then rolls back: the read sees the rollups combined with the raw points of the hours not yet
+ * rolled up, and leaves the stored rollups and the queue to the worker. The plant's rollup lock makes
+ * it wait for a worker busy on that plant (whose result it then sees) rather than race it.
+ */
+export async function withCurrentRollups<T>(db: Db, plant: number, read: (db: Db) => Promise<T>): Promise<T> {
+  if (!(await staleOfPlant(db, plant)).length) return read(db);
+  let result: { value: T } | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await lockPlants(tx, [plant]);
+      await refreshStale(tx, await staleOfPlant(tx, plant));
+      result = { value: await read(tx) };
+      throw new ReadDone();
+    });
+  } catch (err) {
+    if (!(err instanceof ReadDone)) throw err;
+  }
+  return result!.value;
+}
+
+const HOUR_MS = 3_600_000;
 
 interface Bucket { k: number; b: string }
 interface Range { k: number; lo: string; hi: string }
@@ -65,7 +142,6 @@ function upsert({ table, key }: Level, values: BucketValues, from: SQL) {
     returning ${name(key)} as k, ${name(table.bucket)}::text as b`;
 }
 
-const HOUR_MS = 3_600_000;
 /** A local hour spans at most two real hours (the repeated hour when clocks go back). */
 const HOUR_REACH_MS = 2 * HOUR_MS;
 const LEVELS = [['hour', 'day'], ['day', 'month'], ['month', 'year']] as const;

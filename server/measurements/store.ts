@@ -1,6 +1,9 @@
 /**
  * Storing readings, whatever their source (push ingest, demo feed, a collector). One call is one
- * transaction: the raw points, the energy of each new interval, and every rollup bucket they touch.
+ * transaction: the raw points, the energy of each new interval, and the inverter hours whose rollups
+ * they make stale (rollup_stale). The rollups themselves are brought up to date shortly after by the
+ * rollup worker (./rollup-worker.ts), and reads meanwhile see them current (./rollups.ts
+ * withCurrentRollups): storing appends, it does not recompute.
  *
  * Idempotent by construction:
  * - a point is keyed by (inverter, instant) and inserted with ON CONFLICT DO NOTHING: the first copy
@@ -14,15 +17,16 @@
  *
  * Cost: the stored neighbours of a batch are read first (for each run of the batch: the rows inside
  * it and one on either side), so the energies go in with the insert itself; a fresh run of points
- * costs one insert plus the rollup statements. Writers to one plant are serialized with a
- * transaction-scoped advisory lock, since each derives energies from rows the other may be writing.
+ * costs one insert plus one insert of its stale hours. Writers to one inverter are serialized with a
+ * transaction-scoped advisory lock, since each derives energies from rows the other may be writing;
+ * writers to different inverters (of one plant too) never wait for each other.
  */
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, measurements, plantEnergy, powerPlants, type DcReading } from '../db/schema.js';
-import { epochMs, name, names, recordset, rows, selectList } from '../db/sql.js';
-import { refreshRollups } from './rollups.js';
+import { investorEnergy, investors, measurements, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
+import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
+import { lockPlants, refreshRollups } from './rollups.js';
 import { readSettings } from '../domain/settings.js';
 
 export interface Reading {
@@ -30,8 +34,11 @@ export interface Reading {
   ts: Date;
   status?: string | null;
   ac_power_w: number;
+  pv_power_w?: number | null;
   dc?: DcReading[] | null;
   energy_total_wh?: number | null;
+  energy_day_wh?: number | null;
+  energy_year_wh?: number | null;
   grid_import_w?: number | null;
   grid_export_w?: number | null;
   consumption_w?: number | null;
@@ -94,8 +101,8 @@ export interface StoreResult { stored: number; duplicates: number }
 
 /** Points of a batch further apart than this are looked up as separate runs. */
 const RUN_GAP_MS = 6 * HOUR_MS;
-/** Advisory-lock namespace of measurement writers (the second key is the plant id). */
-const LOCK_NAMESPACE = 7301;
+/** Advisory-lock namespace of measurement writers (the second key is the inverter id). */
+const LOCK_NAMESPACE = 7302;
 
 /** Stores readings of any inverters (the caller has checked that they exist); see the module comment. */
 export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreResult> {
@@ -109,9 +116,7 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
   const runs = [...byInverter].flatMap(([investor, points]) => runsOf(investor, [...points.keys()].sort((a, b) => a - b)));
 
   return db.transaction(async (tx) => {
-    const plantOf = new Map((await tx.select({ id: investors.id, plant: investors.plant }).from(investors)
-      .where(inArray(investors.id, [...byInverter.keys()]))).map((r) => [r.id, r.plant]));
-    await lockPlants(tx, plantOf.values());
+    await lockInverters(tx, byInverter.keys());
 
     const stored = await neighbours(tx, runs);
     const inserts: (Reading & IntervalEnergy)[] = [];
@@ -138,10 +143,30 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
         from ${recordset(x, columns, updates)}
         where ${measurements.investor} = ${x.investor} and ${measurements.ts} = ${x.ts}`);
     }
-    const { timeZone } = await readSettings(tx);
-    await refreshRollups(tx, timeZone, [...inserts, ...updates], plantOf);
+    await markStale(tx, [...inserts, ...updates]);
     return { stored: inserted.length, duplicates: readings.length - inserted.length };
   });
+}
+
+/**
+ * Records the UTC hours of `points` as stale, per inverter. A row already there is touched (ON
+ * CONFLICT DO UPDATE), not skipped: that locks it until this transaction ends, so a worker cannot
+ * claim it meanwhile and recompute the hour without these points (SKIP LOCKED passes it by, and a
+ * worker already holding it makes this insert wait, then write a fresh row once it has deleted it).
+ */
+async function markStale(tx: Db, points: { investor: number; ts: Date }[]) {
+  const hours = new Map<string, { investor: number; hour: string }>();
+  for (const p of points) {
+    const hour = new Date(Math.floor(p.ts.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+    hours.set(`${p.investor} ${hour}`, { investor: p.investor, hour });
+  }
+  const x = alias(rollupStale, 'x');
+  const columns = { investor: rollupStale.investor, hour: rollupStale.hour };
+  await tx.execute(sql`
+    insert into ${rollupStale} (${names(Object.values(columns))})
+    select ${names(Object.values(columns))} from ${recordset(x, columns, [...hours.values()])}
+    order by 1, 2
+    on conflict (${names(Object.values(columns))}) do update set ${name(rollupStale.since)} = ${rollupStale}.${name(rollupStale.since)}`);
 }
 
 /** The energies of an interval, stored on the point that closes it (columns of measurements). */
@@ -161,16 +186,17 @@ function insertPoints(points: (Reading & IntervalEnergy)[]) {
     returning ${name(measurements.investor)} as investor`;
 }
 
-/** Takes the write locks of plants, in id order (so two writers cannot deadlock). */
-async function lockPlants(tx: Db, plants: Iterable<number>) {
-  for (const plant of [...new Set(plants)].sort((a, b) => a - b)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${plant}::int)`);
-  }
+/** Takes the write locks of inverters, in id order (so two writers cannot deadlock), in one statement. */
+async function lockInverters(tx: Db, inverters: Iterable<number>) {
+  const ids = [...new Set(inverters)].sort((a, b) => a - b);
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, id) from unnest(${intArray(ids)}::int[]) as id`);
 }
 
 /**
  * Recomputes every rollup from the raw points, in the current settings.time_zone: needed when the
- * time zone changes, since buckets are local dates and those of two zones must not mix.
+ * time zone changes, since buckets are local dates and those of two zones must not mix. It holds
+ * every plant's rollup lock (the worker's), so no worker writes buckets of the old zone meanwhile;
+ * stale rows are left for the worker, which recomputes them once more in the new zone (harmless).
  */
 export async function rebuildRollups(db: Db) {
   await db.transaction(async (tx) => {

@@ -6,6 +6,24 @@
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * A device clock further than this from the time its data was received is off (a datalogger without
+ * time sync, a wrong zone): its data is filed at the time it was received, and staff see the offset.
+ */
+export const CLOCK_TOLERANCE_MS = 10 * 60_000;
+
+/**
+ * How far a device's clock (the instant it said it sent) is behind our receipt time (positive) or
+ * ahead of it (negative), and whether that is off: more than CLOCK_TOLERANCE_MS either way.
+ */
+export function deviceClock(deviceTime: Date, receivedAt: Date) {
+  const offsetMs = receivedAt.getTime() - deviceTime.getTime();
+  return { offsetMs, offset_s: Math.round(offsetMs / 1000), off: clockOff(offsetMs / 1000) };
+}
+
+/** Whether a clock offset kept in seconds (null: never measured) is off. */
+export const clockOff = (offsetS: number | null) => offsetS !== null && Math.abs(offsetS) * 1000 > CLOCK_TOLERANCE_MS;
+
 /** The wall-clock date and time of an instant (epoch ms) in a zone, and the zone's UTC offset then, ms. */
 export function wallClock(timeZone: string, ms: number) {
   let format = formats.get(timeZone);

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { communes, notificationTypes, settings } from '../db/schema.js';
 import { CHILE_COMMUNES } from './communes.js';
+import { DEFAULT_CO2_FACTOR, DEFAULT_PORTAL_NAME, DEFAULT_TIME_ZONE } from '../domain/settings.js';
 
 export const NOTIFICATION_TYPES = [
   { id: 1, name: 'Usuarios de una etiqueta' },
@@ -15,7 +16,7 @@ export const NOTIFICATION_TYPES = [
 
 export async function seedBase(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(settings);
-  if (n === 0) await db.insert(settings).values({ name: 'Portal Solar', environnement_factor: 0.4, time_zone: 'America/Santiago' });
+  if (n === 0) await db.insert(settings).values({ name: DEFAULT_PORTAL_NAME, environnement_factor: DEFAULT_CO2_FACTOR, time_zone: DEFAULT_TIME_ZONE });
   await db.insert(notificationTypes).values(NOTIFICATION_TYPES).onConflictDoNothing();
   const rows = Object.entries(CHILE_COMMUNES).flatMap(([region, names]) => names.map((name) => ({ name, region })));
   for (let i = 0; i < rows.length; i += 200) {

@@ -12,6 +12,10 @@ import {
   tags, tagUsers, ticketAssignees, ticketMessages, tickets, ticketTypes, trademarks, users,
 } from '../db/schema.js';
 import { hashPassword } from '../core/passwords.js';
+import { DEFAULT_TIME_ZONE } from '../domain/settings.js';
+import { demoInverters } from '../measurements/demo-feed.js';
+import { DEMO_FAULT, dailyEnergyWh } from '../measurements/demo-fault.js';
+import { simulateRange } from '../measurements/solar/index.js';
 
 export const DEMO_LOGINS: { role: string; email: string; password: string }[] = [
   { role: 'Administrador', email: 'admin@demo.cl', password: 'admin1234' },
@@ -25,7 +29,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The plants to build; each inverter gets one string per MPPT of `panelsPerString` panels. */
 interface PlantPlan {
   name: string; address: string; commune: [region: string, name: string];
-  latitude: number; longitude: number; capacity_kwp: number; tariff: number; commissioned_on: string;
+  latitude: number; longitude: number; capacity_kwp: number; tariff: number; injection_price: number; commissioned_on: string;
   inverters: { equipment: string; serial: string; nominal_power_kw: number; mppts: number; panelsPerString: number; panel: string; tilt: number; azimuth: number }[];
 }
 
@@ -35,13 +39,13 @@ const PLANTS: Record<string, PlantPlan[]> = {
   'Proyecto Demo Santiago': [
     {
       name: 'Planta Maipú', address: 'Av. Los Pajaritos 2750, Maipú', commune: [RM, 'Maipú'],
-      latitude: -33.5167, longitude: -70.7667, capacity_kwp: 6.5, tariff: 160, commissioned_on: '2023-03-15',
+      latitude: -33.5167, longitude: -70.7667, capacity_kwp: 6.5, tariff: 160, injection_price: 80, commissioned_on: '2023-03-15',
       // 2 x 6 x 545 Wp = 6.54 kWp
       inverters: [{ equipment: 'Fronius Primo GEN24 6.0 Plus', serial: '34180512', nominal_power_kw: 6, mppts: 2, panelsPerString: 6, panel: 'JA Solar JAM72S30 545W', tilt: 25, azimuth: 0 }],
     },
     {
       name: 'Planta Las Condes', address: 'Av. Apoquindo 4800, Las Condes', commune: [RM, 'Las Condes'],
-      latitude: -33.4167, longitude: -70.5833, capacity_kwp: 10.9, tariff: 165, commissioned_on: '2022-11-02',
+      latitude: -33.4167, longitude: -70.5833, capacity_kwp: 10.9, tariff: 165, injection_price: 82, commissioned_on: '2022-11-02',
       // 2 x 10 x 545 Wp = 10.9 kWp
       inverters: [{ equipment: 'Fronius Symo 10.0-3-M', serial: '29740133', nominal_power_kw: 10, mppts: 2, panelsPerString: 10, panel: 'JA Solar JAM72S30 545W', tilt: 20, azimuth: 10 }],
     },
@@ -49,7 +53,7 @@ const PLANTS: Record<string, PlantPlan[]> = {
   'Proyecto Industrial Valparaíso': [
     {
       name: 'Planta Bodega Concón', address: 'Camino Concón-Quillota km 2, Concón', commune: ['Región de Valparaíso', 'Concón'],
-      latitude: -32.9236, longitude: -71.5186, capacity_kwp: 11.6, tariff: 140, commissioned_on: '2024-01-20',
+      latitude: -32.9236, longitude: -71.5186, capacity_kwp: 11.6, tariff: 140, injection_price: 70, commissioned_on: '2024-01-20',
       // 2 inverters x 2 x 5 x 580 Wp = 11.6 kWp
       inverters: [
         { equipment: 'Huawei SUN2000-5KTL-L1', serial: 'HV2240118877', nominal_power_kw: 5, mppts: 2, panelsPerString: 5, panel: 'Jinko Tiger Neo 580W', tilt: 30, azimuth: 0 },
@@ -119,7 +123,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(tagProjects).values([{ tag: residential.id, project: santiago }, { tag: industrial.id, project: valparaiso }]);
     await tx.insert(projectUsers).values({ user_project: santiago, users: customer.id });
 
-    await seedTickets(tx, admin.id, customer.id);
+    await seedTickets(tx, admin.id, customer.id, await maipuDrop(tx));
     return true;
   });
 }
@@ -129,7 +133,7 @@ async function seedCatalogue(tx: Tx) {
   for (const { brand, items } of CATALOGUE) {
     const [trademark] = await tx.insert(trademarks).values({ name: brand }).returning({ id: trademarks.id });
     const rows = await tx.insert(equipment)
-      .values(items.map(({ power_wp: _wp, ...item }) => ({ ...item, trademark: trademark.id })))
+      .values(items.map(({ power_wp, ...item }) => ({ ...item, trademark: trademark.id, kind: power_wp ? 'panel' as const : 'inverter' as const })))
       .returning({ id: equipment.id, name: equipment.name, model: equipment.model });
     for (const { name, ...row } of rows) byName[name] = row;
   }
@@ -160,7 +164,34 @@ async function seedPlant(tx: Tx, projectId: number, plan: PlantPlan, catalogue: 
   }
 }
 
-async function seedTickets(tx: Tx, adminId: number, customerId: number) {
+const DAY_MS = 86_400_000;
+
+/**
+ * What the demo's simulated fault (server/measurements/demo-fault.ts) does to Planta Maipú, as its
+ * customer and the administrator tell it in the demo ticket: the weekday it began, the energy of the
+ * day before the customer writes (two days ago) against a normal day of the week before the fault,
+ * and the weekday the fault ends (the technician's visit). Simulated as the demo feed will.
+ */
+async function maipuDrop(tx: Tx) {
+  const [maipu] = (await demoInverters(tx)).filter((i) => i.plant === DEMO_FAULT.plant && i.fault);
+  if (!maipu?.fault) throw new Error(`seedDemo: ${DEMO_FAULT.plant} missing`);
+  const { window } = maipu.fault;
+  const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  const weekday = (ms: number) => new Intl.DateTimeFormat('es', { timeZone: DEFAULT_TIME_ZONE, weekday: 'long' }).format(ms);
+  const from = window.from - 7 * DAY_MS;
+  const healthy = simulateRange(maipu.model, new Date(from), new Date(window.to), { seed: 'demo' });
+  const days = dailyEnergyWh(maipu.fault.apply(healthy, from), DEFAULT_TIME_ZONE);
+  const before = [...days].filter(([d]) => d < day(window.from)).map(([, wh]) => wh);
+  const kwh = (wh: number) => new Intl.NumberFormat('es', { maximumFractionDigits: 0 }).format(wh / 1000);
+  return {
+    since: weekday(window.from),
+    yesterdayKwh: kwh(days.get(day(Date.now() - 3 * DAY_MS)) ?? 0),
+    normalKwh: kwh(before.reduce((a, b) => a + b, 0) / Math.max(1, before.length)),
+    visit: weekday(window.to),
+  };
+}
+
+async function seedTickets(tx: Tx, adminId: number, customerId: number, drop: Awaited<ReturnType<typeof maipuDrop>>) {
   const types = await tx.insert(ticketTypes).values(TICKET_TYPES).returning({ id: ticketTypes.id, name: ticketTypes.name });
   const typeId = (name: string) => types.find((t) => t.name === name)!.id;
   // Explicit times: now() is the same for every row of a transaction, and threads are read in order.
@@ -168,13 +199,13 @@ async function seedTickets(tx: Tx, adminId: number, customerId: number) {
 
   const [open] = await tx.insert(tickets).values({
     title: 'Baja producción en Planta Maipú', type: typeId('Soporte técnico'), customuser: customerId, status: 1,
-    content: 'Desde el lunes la planta produce cerca de la mitad de lo habitual, aunque los días han estado despejados.',
+    content: `Desde el ${drop.since} la planta produce cerca de la mitad de lo habitual.`,
     created_at: ago(50), updated_at: ago(26),
   }).returning({ id: tickets.id });
   await tx.insert(ticketAssignees).values({ ticket: open.id, user: adminId, assigned_at: ago(49) });
   await tx.insert(ticketMessages).values([
-    { ticket: open.id, customuser: customerId, content: 'Adjunto el dato: ayer fueron 14 kWh y lo normal en esta época son unos 28 kWh.', created_at: ago(48) },
-    { ticket: open.id, customuser: adminId, content: 'Gracias, Carlos. Revisamos el inversor y el MPPT 2 no entrega corriente; el jueves pasa un técnico a revisar el string.', created_at: ago(26) },
+    { ticket: open.id, customuser: customerId, content: `Adjunto el dato: ayer fueron ${drop.yesterdayKwh} kWh y lo normal en esta época son unos ${drop.normalKwh} kWh.`, created_at: ago(48) },
+    { ticket: open.id, customuser: adminId, content: `Gracias, Carlos. Revisamos el inversor y el MPPT ${DEMO_FAULT.mppt} no entrega corriente; el ${drop.visit} pasa un técnico a revisar el string.`, created_at: ago(26) },
   ]);
 
   const [closed] = await tx.insert(tickets).values({
@@ -184,6 +215,6 @@ async function seedTickets(tx: Tx, adminId: number, customerId: number) {
   }).returning({ id: tickets.id });
   await tx.insert(ticketMessages).values({
     ticket: closed.id, customuser: adminId, created_at: ago(24 * 19),
-    content: 'El ahorro usa la tarifa de la planta, 160 CLP/kWh, según su última boleta. Cerramos la consulta; escríbanos si cambia su tarifa.',
+    content: 'El ahorro usa la tarifa de la planta, 160 CLP/kWh, según su última boleta. Cerramos la consulta; escríbenos si cambia tu tarifa.',
   });
 }

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogTitle } from '@mui/material';
-import {
-  CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Dialog, DialogTitle } from '@mui/material';
+import { CreateBase, EditBase, SimpleForm, type RaRecord } from 'react-admin';
+import { DialogToolbar } from './FormToolbars';
 import { useResultFeedback } from './ResultDialog';
 
 export interface FormDialogProps {
@@ -22,17 +20,6 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-/** Cancel and Save; Save stays clickable on a new, empty form so that it shows what is missing. */
-function DialogToolbar({ onCancel, creating }: { onCancel: () => void; creating: boolean }) {
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
-      <Button onClick={onCancel}>{translate('app.screens.actions.cancel')}</Button>
-      <SaveButton alwaysEnable={creating || undefined} />
-    </Toolbar>
-  );
-}
-
 /**
  * Create or edit a record in a dialog (the installation hierarchy, tag and project links),
  * waiting for the server and answering with the SPEC §8 dialog.
@@ -42,7 +29,7 @@ export function FormDialog(props: FormDialogProps) {
   const editing = record?.id !== undefined;
   const feedback = useResultFeedback(entity, editing ? 'update' : 'create', { onDone: onClose });
   const form = (
-    <SimpleForm toolbar={<DialogToolbar onCancel={onClose} creating={!editing} />}>
+    <SimpleForm toolbar={<DialogToolbar onCancel={onClose} alwaysEnable={!editing} />}>
       {children}
     </SimpleForm>
   );

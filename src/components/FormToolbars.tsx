@@ -1,4 +1,5 @@
-import { SaveButton, Toolbar, type RedirectionSideEffect } from 'react-admin';
+import { Button } from '@mui/material';
+import { SaveButton, Toolbar, ToolbarClasses, useTranslate, type RedirectionSideEffect } from 'react-admin';
 import { DeleteRecordButton } from './DeleteRecordButton';
 
 /**
@@ -18,3 +19,18 @@ export const EditToolbar = ({ entity, redirect = 'list' }: { entity: string; red
     <DeleteRecordButton entity={entity} redirect={redirect} />
   </Toolbar>
 );
+
+/**
+ * Toolbar of a form in a dialog: Cancel and Save, inside the dialog on a phone too (react-admin's
+ * toolbar is fixed to the bottom of the screen there, under the dialog's backdrop). Save stays
+ * clickable on a new, empty form so that it shows what is missing.
+ */
+export function DialogToolbar({ onCancel, alwaysEnable, saveLabel }: { onCancel: () => void; alwaysEnable?: boolean; saveLabel?: string }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, [`&.${ToolbarClasses.mobileToolbar}`]: { position: 'static' } }}>
+      <Button onClick={onCancel}>{translate('app.screens.actions.cancel')}</Button>
+      <SaveButton alwaysEnable={alwaysEnable || undefined} label={saveLabel} />
+    </Toolbar>
+  );
+}

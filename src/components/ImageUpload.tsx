@@ -1,4 +1,5 @@
 import { ImageField, ImageInput, useTranslate } from 'react-admin';
+import { imageAccept, useRefusedUpload } from './uploads';
 
 /** A stored image arrives as its URL; the preview child expects `{src}`. */
 const asPreview = (value: unknown) => (typeof value === 'string' ? { src: value, title: '' } : value);
@@ -10,8 +11,9 @@ const asPreview = (value: unknown) => (typeof value === 'string' ? { src: value,
 export function ImageUpload({ source }: { source: string }) {
   const translate = useTranslate();
   const help = translate('app.screens.actions.image_help');
+  const { onDropRejected } = useRefusedUpload();
   return (
-    <ImageInput source={source} accept={{ 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp'] }} format={asPreview}
+    <ImageInput source={source} accept={imageAccept} options={{ onDropRejected }} format={asPreview}
       // The dropzone's own file input is hidden but still announced: it needs a name.
       inputProps={{ 'aria-label': help }}
       placeholder={<p>{help}</p>}>

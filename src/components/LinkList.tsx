@@ -7,6 +7,7 @@ import {
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { FormDialog } from './FormDialog';
 import { InlineEmpty } from './ListEmpty';
+import { ResponsiveTable, type PhoneRow } from './ResponsiveTable';
 
 /** Where the links come from: a by-parent reference of the current record, or rows already fetched. */
 export type LinkSource =
@@ -24,6 +25,8 @@ export interface LinkListProps {
   empty: string;
   /** DataTable columns describing a link. */
   columns: ReactNode;
+  /** How a link reads on a phone. */
+  phone: Pick<PhoneRow, 'primary' | 'secondary'>;
   /** The input choosing what to link (a ReferenceInput), and the fixed side of a new link. */
   input: ReactNode;
   defaults: Record<string, unknown>;
@@ -53,18 +56,19 @@ function Rows({ reference, rows, isPending, empty, children }: {
  * SPEC §8 dialog.
  */
 export function LinkList(props: LinkListProps) {
-  const { reference, source, entity, addLabel, empty, columns, input, defaults, canEdit, icon = <PersonAdd />, describe } = props;
+  const { reference, source, entity, addLabel, empty, columns, phone, input, defaults, canEdit, icon = <PersonAdd />, describe } = props;
   const translate = useTranslate();
   const [adding, setAdding] = useState(false);
+  const remove = canEdit && <DeleteRecordButton entity={entity} variant="remove" iconOnly describe={describe} />;
   const table = (
-    <DataTable bulkActionButtons={false} rowClick={false}>
-      {columns}
-      {canEdit && (
-        <DataTable.Col label={translate('app.screens.actions.remove')} align="right">
-          <DeleteRecordButton entity={entity} variant="remove" iconOnly describe={describe} />
-        </DataTable.Col>
-      )}
-    </DataTable>
+    <ResponsiveTable phone={{ ...phone, actions: remove }}>
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        {columns}
+        {canEdit && (
+          <DataTable.Col label={translate('app.screens.actions.remove')} align="right">{remove}</DataTable.Col>
+        )}
+      </DataTable>
+    </ResponsiveTable>
   );
   return (
     <Stack spacing={1}>

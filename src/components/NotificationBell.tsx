@@ -1,7 +1,7 @@
 /**
  * The bell in the top bar, for everyone: the unread count (polled every 60 s and after marking), a
  * popover with the latest received notifications (unread in bold); opening one marks it read and,
- * for a ticket event, goes to the ticket; 'mark all as read'.
+ * for a ticket event, goes to the ticket, for an alarm's opening to the alarm; 'mark all as read'.
  */
 import { useState, type MouseEvent } from 'react';
 import {
@@ -10,11 +10,12 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  useBasename, useDataProvider, useGetList, useLocaleState, useTranslate,
+  useBasename, useGetList, useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useAppDataProvider } from '../providers/useAppDataProvider';
 import type { Count, ReceivedNotification } from '../../contract/notifications';
+import { useFormatters } from '../i18n/format';
 
 export const BELL_POLL_MS = 60_000;
 const LATEST = 10;
@@ -22,8 +23,8 @@ const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0
 
 export function NotificationBell() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const f = useFormatters();
+  const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const basename = useBasename();
@@ -50,6 +51,7 @@ export function NotificationBell() {
       afterMarking();
     }
     if (item.ticket) navigate(`${basename}/tickets/${item.ticket}/show`);
+    else if (item.alarm) navigate(`${basename}/alarms/${item.alarm}/show`);
   };
   const readAll = async () => {
     try { await dataProvider.call('user-notifications', 'readAll'); } catch { /* silent */ }
@@ -87,7 +89,7 @@ export function NotificationBell() {
                     <>
                       <Box component="span" sx={{ display: 'block' }}>{excerpt(String(item.message ?? ''))}</Box>
                       <Box component="span" sx={{ display: 'block', fontSize: '0.75rem' }}>
-                        {item.created_at ? new Date(item.created_at).toLocaleString(locale) : ''}
+                        {item.created_at ? f.dateTime(item.created_at) : ''}
                       </Box>
                     </>
                   )}

@@ -1,7 +1,7 @@
 /**
  * The admin part under /app (loaded lazily by App.tsx): react-admin's context (data, auth, queries)
  * on the store and translations of the app shell, and its UI with basename /app, one <Resource> per
- * entry of src/resources/index.ts (staffOnly entries only for staff), and the custom pages
+ * entry of src/resources/index.ts (each screen asks canAccess, src/resources/access.ts), and the custom pages
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
@@ -11,14 +11,15 @@ import {
 } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { resources } from '../resources';
+import { adminAuthProvider, pagesFor } from '../resources/access';
 import ProfilePage from '../resources/profile/ProfilePage';
 import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
-import { authProvider, isAdmin, permissionsOf, type Permissions } from '../providers/authProvider';
+import { permissionsOf, type Permissions } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { localeInfo } from '../i18n/locales';
 import { useCurrentLocale, type AppI18nProvider } from '../providers/i18nProvider';
 import { createAppTheme } from '../theme';
-import { country } from '../config/country';
+import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
 
 export const ADMIN_BASENAME = '/app';
@@ -27,10 +28,8 @@ const ToMonitoring = () => <Navigate to={`${ADMIN_BASENAME}/monitoring`} replace
 const ToNotFound = () => <Navigate to="/404" replace />;
 
 function children(permissions: Permissions | undefined) {
-  const admin = isAdmin(permissions ?? permissionsOf(null));
-  const allowed = resources.filter((r) => !r.staffOnly || admin);
   return [
-    ...allowed.map(({ name, list, show, edit, create, icon, recordRepresentation }) => (
+    ...resources.map(({ name, list, show, edit, create, icon, recordRepresentation }) => (
       <Resource
         key={name}
         name={name}
@@ -45,9 +44,9 @@ function children(permissions: Permissions | undefined) {
     <CustomRoutes key="pages">
       <Route path="/monitoring" element={<MonitoringPage />} />
       <Route path="/profile/me" element={<ProfilePage />} />
-      {allowed.flatMap((r) => (r.routes ?? []).map(({ path, element: Page }) => (
-        <Route key={`${r.name}:${path}`} path={`/${path.replace(/^\//, '')}`} element={<Page />} />
-      )))}
+      {pagesFor(permissions ?? permissionsOf(null)).map(({ resource, path, element: Page }) => (
+        <Route key={`${resource}:${path}`} path={`/${path.replace(/^\//, '')}`} element={<Page />} />
+      ))}
     </CustomRoutes>,
   ];
 }
@@ -55,10 +54,11 @@ function children(permissions: Permissions | undefined) {
 export default function AdminApp() {
   const i18n = useI18nProvider() as AppI18nProvider;
   const store = useStoreContext();
-  const { dir } = localeInfo(useCurrentLocale(i18n));
-  const theme = useMemo(() => createAppTheme(dir), [dir]);
+  const { dir, lang } = localeInfo(useCurrentLocale(i18n));
+  const theme = useMemo(() => createAppTheme(dir, lang), [dir, lang]);
+  const brand = useBrandName();
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18n} store={store} theme={theme}>
+    <AdminContext dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
       <BasenameContextProvider basename={ADMIN_BASENAME}>
         <AdminUI
           layout={Layout}
@@ -67,7 +67,7 @@ export default function AdminApp() {
           loginPage={false}
           authCallbackPage={false}
           disableTelemetry
-          title={country.brand}
+          title={brand}
         >
           {children}
         </AdminUI>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import {
   AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu,
 } from 'react-admin';
-import { country } from '../config/country';
+import { useBrandName } from '../providers/features';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationBell } from '../components/NotificationBell';
 
@@ -24,10 +24,11 @@ ProfileMenuItem.displayName = 'ProfileMenuItem';
 
 export const Brand = () => {
   const translate = useTranslate();
+  const brand = useBrandName();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, mr: 2 }}>
       <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, lineHeight: 1.2 }} noWrap>
-        {country.brand}
+        {brand}
       </Typography>
       <Typography variant="caption" component="div" sx={{ opacity: 0.75, display: { xs: 'none', md: 'block' } }} noWrap>
         {translate('app.tagline')}

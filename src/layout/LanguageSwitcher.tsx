@@ -1,7 +1,46 @@
-/** The language menu of the top bar (and of the public pages): each language in its own name. */
-import { LocalesMenuButton } from 'react-admin';
+/**
+ * The language menu of the top bar (and of the public pages): each language in its own name.
+ * React-admin's LocalesMenuButton keeps its menu mounted, which puts MUI's Menu, Popover, Modal and
+ * focus trap into the login page's script; here the menu is a chunk of its own, loaded on the first
+ * click (docs/web.md, "Code split").
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mui/material';
+import LanguageIcon from '@mui/icons-material/Translate';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useLocaleState } from 'react-admin';
 import { LOCALES } from '../i18n/locales';
 
-const languages = LOCALES.map(({ locale, name }) => ({ locale, name }));
+const LanguageMenu = lazy(() => import('./LanguageMenu'));
+const MENU_ID = 'language-menu';
 
-export const LanguageSwitcher = () => <LocalesMenuButton languages={languages} />;
+export const LanguageSwitcher = () => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [locale, setLocale] = useLocaleState();
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="true"
+        aria-controls={anchor ? MENU_ID : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={<LanguageIcon />}
+        endIcon={<ExpandMoreIcon fontSize="small" />}
+      >
+        {LOCALES.find((l) => l.locale === locale)?.name}
+      </Button>
+      {anchor && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id={MENU_ID}
+            anchorEl={anchor}
+            locale={locale}
+            onClose={() => setAnchor(null)}
+            onChoose={(chosen) => { setLocale(chosen); setAnchor(null); }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+};

@@ -14,12 +14,13 @@ import ViewList from '@mui/icons-material/ViewList';
 import { Menu as RaMenu, useBasename, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { resources } from '../resources';
 import type { AppResource, MenuGroup } from '../resources/types';
-import { canAccessWith, permissionsOf, type Permissions } from '../providers/authProvider';
+import { permissionsOf, type Permissions } from '../providers/authProvider';
+import { canAccessWith } from '../resources/access';
 import { getProfile } from '../providers/session';
 import { palette } from '../theme';
 
 const visible = (r: AppResource, p: Permissions, group: MenuGroup) =>
-  (r.menu ?? 'main') === group && (!r.staffOnly || p.is_staff || p.is_superuser) && canAccessWith(p, r.name, 'list');
+  (r.menu ?? 'main') === group && canAccessWith(p, r.name, 'list');
 
 function Group({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(true);
@@ -57,7 +58,7 @@ export const Menu = () => {
   const p = permissions ?? permissionsOf(getProfile());
   const item = (r: AppResource) => {
     const Icon = (r.icon ?? ViewList) as ComponentType;
-    return (
+    const entry = (
       <RaMenu.Item
         key={r.name}
         to={`${basename}${r.menuTo ?? `/${r.name}`}`}
@@ -65,6 +66,8 @@ export const Menu = () => {
         leftIcon={<Icon />}
       />
     );
+    const Gate = r.menuGate;
+    return Gate ? <Gate key={r.name}>{entry}</Gate> : entry;
   };
   const of = (group: MenuGroup) => resources.filter((r) => visible(r, p, group)).map(item);
   const maintainers = of('maintainers');

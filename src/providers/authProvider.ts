@@ -1,6 +1,8 @@
 /**
  * The session: login with e-mail and password (or Google), the profile kept with the tokens,
- * logout, the navigation guard (checkAuth), what each role may open (canAccess).
+ * logout, the navigation guard (checkAuth). What each role may open (canAccess) is added by the
+ * admin (src/resources/access.ts `adminAuthProvider`): the public pages do not carry the resource
+ * descriptors it is derived from.
  * Token refresh on 401 lives in http.ts, under every call.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
@@ -69,37 +71,6 @@ export const permissionsOf = (profile: Profile | null): Permissions => ({
 
 export const isAdmin = (p: Permissions) => p.is_staff || p.is_superuser;
 
-const READ = ['list', 'show'];
-
-/**
- * What an ordinary user may open (staff and superusers may open everything). The server scopes
- * the data itself (SPEC §6); this only keeps screens and buttons an ordinary user cannot use out of
- * sight. Hierarchy and tags are read-only; tickets and their messages can be read and written
- * (assigning, editing and deleting tickets is an administrator's job); notifications addressed to
- * the user can be read and marked as read.
- */
-export const USER_ACCESS: Record<string, string[] | '*'> = {
-  monitoring: '*',
-  profile: '*',
-  projects: READ,
-  'power-plants': READ,
-  investors: READ,
-  mppts: READ,
-  strings: READ,
-  panels: READ,
-  tags: READ,
-  'tag-projects': READ,
-  tickets: [...READ, 'create'],
-  'ticket-messages': [...READ, 'create'],
-  'user-notifications': [...READ, 'edit'],
-};
-
-export function canAccessWith(permissions: Permissions, resource: string, action: string): boolean {
-  if (isAdmin(permissions)) return true;
-  const allowed = USER_ACCESS[resource];
-  return allowed === '*' || (!!allowed && allowed.includes(action));
-}
-
 const toLogin = (message: string | false = false) => ({ redirectTo: LOGIN_PATH, message });
 
 export const authProvider: AuthProvider = {
@@ -148,9 +119,5 @@ export const authProvider: AuthProvider = {
       ? `${profile.first_name} ${profile.last_name ?? ''}`.trim()
       : 'Administrador';
     return { id: profile.id, fullName, avatar: profile.image ?? undefined };
-  },
-
-  async canAccess({ resource, action }: { resource: string; action: string }) {
-    return canAccessWith(permissionsOf(getProfile()), resource, action);
   },
 };

@@ -8,6 +8,8 @@
 import { HttpError, type DataProvider, type GetListParams, type GetListResult, type Identifier, type RaRecord } from 'react-admin';
 import { request, type Query } from './http';
 import { resourceTable, type ResourceSpec } from './resourceTable';
+import { monitoringReads } from './monitoring';
+import { deviceCalls } from './devices';
 
 type Data = Record<string, any>;
 
@@ -17,7 +19,7 @@ export interface CallParams {
   query?: Query;
 }
 
-export type AppDataProvider = DataProvider & {
+export type AppDataProvider = DataProvider & typeof monitoringReads & typeof deviceCalls & {
   /** A non-CRUD call of the table (`actions`), e.g. call('tickets', 'changeStatus', {id, data: {status}}). */
   call: <T = unknown>(resource: string, action: string, params?: CallParams) => Promise<T>;
 };
@@ -229,4 +231,7 @@ export const dataProvider: AppDataProvider = {
       : endpoint.fields ? Object.fromEntries(endpoint.fields.filter((f) => f in data).map((f) => [f, data[f]])) : data;
     return request<T>(path, { method: endpoint.method, body, query });
   },
+
+  ...monitoringReads,
+  ...deviceCalls,
 };

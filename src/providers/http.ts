@@ -8,7 +8,8 @@
  *   as a react-admin HttpError whose body also carries `errors` for server-side form validation.
  */
 import { HttpError } from 'react-admin';
-import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, setTokens, type TokenPair } from './session';
+import { authApi } from '../../contract/auth';
+import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, navigateTo, setTokens, type TokenPair } from './session';
 
 export const API_BASE = '/api';
 
@@ -23,12 +24,6 @@ export interface RequestOptions {
   auth?: boolean;
   signal?: AbortSignal;
 }
-
-/** Where the app navigates when the session must end; App registers the router's navigate. */
-let navigator: (path: string) => void = (path) => window.location.assign(path);
-export const setNavigator = (navigate: (path: string) => void) => {
-  navigator = navigate;
-};
 
 export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
@@ -95,7 +90,7 @@ const LOGGED = new Set([403, 404, 423]);
 function fail(method: string, path: string, status: number, body: unknown): never {
   if (status === 400 && isMissingRefresh(body)) {
     clearSession();
-    navigator('/');
+    navigateTo('/');
   } else if (LOGGED.has(status) || status >= 500) {
     console.error(`[api] ${method} ${path} -> ${status}`, body);
   }
@@ -130,8 +125,8 @@ export function refreshSession(): Promise<boolean> {
     // Another tab rotated the pair while this one waited: its tokens (shared storage) are ours too.
     if (refresh !== seen && getAccessToken()) return true;
     try {
-      const response = await fetch(buildUrl('/auth/token/refresh'), {
-        method: 'POST',
+      const response = await fetch(buildUrl(authApi.refresh.path), {
+        method: authApi.refresh.method,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ refresh }),
       });
@@ -162,9 +157,8 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
   return fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
 }
 
-/** Calls the API and returns the parsed answer (null for 204), or throws an HttpError. */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
+/** Calls the API, refreshing the session once on a 401, and gives its response. */
+async function respond(path: string, options: RequestOptions): Promise<Response> {
   const used = getAccessToken();
   let response = await send(path, options, used);
 
@@ -179,8 +173,20 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     if (renewed) response = await send(path, options, getAccessToken());
     else clearSession();
   }
+  return response;
+}
 
+/** Calls the API and returns the parsed answer (null for 204), or throws an HttpError. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await respond(path, options);
   const body = await parse(response);
-  if (!response.ok) fail(method, path, response.status, body);
+  if (!response.ok) fail(options.method ?? 'GET', path, response.status, body);
   return body as T;
+}
+
+/** Calls the API for a file (a PDF ...) and returns its bytes, or throws an HttpError. */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await respond(path, options);
+  if (!response.ok) fail(options.method ?? 'GET', path, response.status, await parse(response));
+  return response.blob();
 }

@@ -9,6 +9,7 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 import es from '../i18n/es';
 import { DEFAULT_LOCALE, LOCALES, localeInfo, type LocaleInfo } from '../i18n/locales';
 import { mergeMessages } from '../i18n/merge';
+import { loadRtlCache } from '../theme';
 
 const loaders: Record<LocaleInfo['messages'], () => Promise<{ default: object }>> = {
   es: async () => ({ default: es }),
@@ -48,7 +49,8 @@ export function createI18nProvider(): AppI18nProvider {
   return {
     ...base,
     changeLocale: async (locale: string) => {
-      await base.changeLocale(locale);
+      // A right-to-left language comes with its styles' cache, so its first render is already flipped.
+      await Promise.all([base.changeLocale(locale), localeInfo(locale).dir === 'rtl' ? loadRtlCache() : undefined]);
       applyDocumentLocale(locale);
       listeners.forEach((listener) => listener(locale));
     },

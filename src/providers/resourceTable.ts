@@ -6,8 +6,10 @@
  */
 import type { RaRecord } from 'react-admin';
 import { setProfile, type Profile } from './session';
+import { alarmApi } from '../../contract/alarms';
 import { authApi, profileApi } from '../../contract/auth';
 import { equipmentApi, trademarkApi } from '../../contract/catalogue';
+import { collectorApi } from '../../contract/collector';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../contract/hierarchy';
 import { projectAccessApi, projectApi } from '../../contract/projects';
 import { settingsApi } from '../../contract/settings';
@@ -15,6 +17,7 @@ import { tagApi, tagProjectApi, tagUserApi } from '../../contract/tags';
 import { ticketApi, ticketCategoryApi, ticketMessageApi } from '../../contract/tickets';
 import { notificationApi, notificationTypeApi, sendCall, userNotificationApi } from '../../contract/notifications';
 import { projectUserApi, userApi } from '../../contract/users';
+import { fleetApi } from '../../contract/fleet';
 import type { EndpointSpec } from '../../contract/http';
 
 type Data = Record<string, any>;
@@ -65,6 +68,7 @@ export interface ResourceSpec {
 const action = ({ method, path }: EndpointSpec, fields?: string[]): ActionEndpoint => ({ method, path, ...(fields && { fields }) });
 
 export const resourceTable: Record<string, ResourceSpec> = {
+  fleet: { list: fleetApi.plants.path },
   projects: {
     list: projectApi.list.path,
     one: projectApi.one.path,
@@ -90,8 +94,8 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: investorApi.create.path,
     update: investorApi.update.path,
     delete: investorApi.delete.path,
-    fields: ['plant', 'name', 'equipment', 'model', 'serial_number', 'nominal_power_kw', 'datalogger_address', 'device_id'],
-    actions: { microservice: { method: 'GET', path: '/investor-all/microservice' } },
+    fields: ['plant', 'name', 'equipment', 'model', 'serial_number', 'nominal_power_kw', 'datalogger_address', 'datalogger_id', 'device_id'],
+    actions: { microservice: action(collectorApi.devices) },
   },
   mppts: {
     byParent: { investor: mpptApi.listBy.path },
@@ -159,8 +163,8 @@ export const resourceTable: Record<string, ResourceSpec> = {
     optional: ['phone', 'address'],
     // Staff, for an account that is not active (docs/api.md "Accounts").
     actions: {
-      resendActivation: { method: authApi.staffResendActivation.method, path: authApi.staffResendActivation.path },
-      activate: { method: authApi.staffActivate.method, path: authApi.staffActivate.path },
+      resendActivation: action(authApi.staffResendActivation),
+      activate: action(authApi.staffActivate),
     },
   },
   'project-users': {
@@ -190,10 +194,10 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: equipmentApi.create.path,
     update: equipmentApi.update.path,
     delete: equipmentApi.delete.path,
-    fields: ['name', 'image', 'trademark', 'model', 'station_code', 'description'],
+    fields: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description'],
     multipart: 'always',
     files: ['image'],
-    optional: ['name', 'image', 'trademark', 'model', 'station_code', 'description'],
+    optional: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description'],
   },
   communes: {
     list: settingsApi.communes.path,
@@ -253,15 +257,30 @@ export const resourceTable: Record<string, ResourceSpec> = {
   'notification-types': {
     list: notificationTypeApi.list.path,
   },
+  /** Alarms (docs/alarms.md): staff see all, anyone else those of their plants; acknowledging and the ticket are staff's. */
+  alarms: {
+    list: alarmApi.list.path,
+    byParent: { plant: alarmApi.ofPlant.path },
+    one: alarmApi.one.path,
+    actions: {
+      acknowledge: action(alarmApi.acknowledge, ['comment']),
+      ticket: action(alarmApi.ticket, ['customuser']),
+      thresholds: action(alarmApi.thresholds),
+      plantThresholds: action(alarmApi.plantThresholds),
+      setPlantThresholds: action(alarmApi.updatePlantThresholds),
+    },
+  },
   /** The signed-in user's own profile (id ignored): useGetOne('profile', {id: 'me'}) / useUpdate. */
   profile: {
     one: profileApi.me.path,
     update: profileApi.update.path,
-    fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'image'],
+    fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'image', 'report_opt_out'],
     multipart: 'always',
     files: ['image'],
     optional: ['first_name', 'last_name', 'email', 'phone', 'address', 'image'],
     // Keeps the stored user (name and avatar in the top bar) in step.
     onSaved: (record) => setProfile(record as unknown as Profile),
+    // The alarm kinds not to be told about: JSON only (an array), so apart from the multipart update.
+    actions: { alarmOptOut: action(profileApi.update, ['alarm_opt_out']) },
   },
 };

@@ -65,3 +65,10 @@ export function takeFlash(): Flash | null {
     return null;
   }
 }
+
+/** Where the app navigates when the session must end; App registers the router's navigate. */
+let navigator: (path: string) => void = (path) => window.location.assign(path);
+export const setNavigator = (navigate: (path: string) => void) => {
+  navigator = navigate;
+};
+export const navigateTo = (path: string) => navigator(path);

@@ -21,13 +21,16 @@ import { communes } from './communes';
 import { settings } from './settings';
 import { tickets } from './tickets';
 import { ticketCategories } from './ticket-categories';
+import { ticketMessages } from './ticket-messages';
 import { notifications } from './notifications';
+import { fleet } from './fleet';
+import { alarms } from './alarms';
 
 /** Menu order within each group follows this order. */
 export const resources: AppResource[] = [
   projects, tags, equipments, trademarks, users, settings,
-  notifications,
-  tickets, ticketCategories,
+  fleet, notifications, alarms,
+  tickets, ticketCategories, ticketMessages,
   powerPlants, investors, mppts, strings, panels,
   tagUsers, tagProjects, projectUsers, communes,
 ];

@@ -3,10 +3,9 @@
  * (layout defaults: vertical, fluid, dark sidebar, dark topbar), in either text direction.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
-import rtlPlugin from '@mui/stylis-plugin-rtl';
-import { prefixer } from 'stylis';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import type { Direction } from '../i18n/locales';
+import { fieldDefaults } from '../i18n/format';
 
 export const palette = {
   /** The brand's olympic blue, for surfaces and accents. */
@@ -24,7 +23,7 @@ export const palette = {
 
 export const DEFAULT_THEME = 'light.blueolympic';
 
-function blueOlympic(direction: Direction): RaThemeOptions {
+function blueOlympic(direction: Direction, lang: string): RaThemeOptions {
   return {
     ...defaultTheme,
     direction,
@@ -38,6 +37,7 @@ function blueOlympic(direction: Direction): RaThemeOptions {
     sidebar: { width: 250, closedWidth: 56 },
     components: {
       ...defaultTheme.components,
+      ...fieldDefaults(lang),
       MuiAppBar: {
         defaultProps: { color: 'secondary', elevation: 0 },
         styleOverrides: { root: { backgroundColor: palette.dark, color: '#ffffff' } },
@@ -50,6 +50,15 @@ function blueOlympic(direction: Direction): RaThemeOptions {
             // Beside the content, the column is dark all the way down.
             [theme.breakpoints.up('sm')]: { height: 'auto', backgroundColor: palette.dark },
           }),
+        },
+      },
+      // react-admin's 'skip to content' link is white text on the light page background: dark on white here.
+      RaSkipNavigationButton: {
+        styleOverrides: {
+          root: {
+            backgroundColor: palette.dark, color: '#ffffff',
+            '&:hover': { backgroundColor: palette.dark, opacity: 1 },
+          },
         },
       },
       RaMenuItemLink: {
@@ -72,14 +81,23 @@ function blueOlympic(direction: Direction): RaThemeOptions {
 }
 
 /** Named themes; the key is the theme setting of SPEC §9. */
-export const themes: Record<string, (direction: Direction) => RaThemeOptions> = {
+export const themes: Record<string, (direction: Direction, lang: string) => RaThemeOptions> = {
   [DEFAULT_THEME]: blueOlympic,
 };
 
-export const createAppTheme = (direction: Direction, name = DEFAULT_THEME) => (themes[name] ?? blueOlympic)(direction);
+/** The theme of a language: its direction, and the locale its dates and numbers are written in. */
+export const createAppTheme = (direction: Direction, lang: string, name = DEFAULT_THEME) => (themes[name] ?? blueOlympic)(direction, lang);
 
-/** Emotion caches: right-to-left styles are flipped by the stylis RTL plugin. */
-export const emotionCaches: Record<Direction, EmotionCache> = {
-  ltr: createCache({ key: 'mui', prepend: true }),
-  rtl: createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] }),
+const ltrCache = createCache({ key: 'mui', prepend: true });
+let rtlCache: EmotionCache | undefined;
+
+/**
+ * Loads the right-to-left Emotion cache (styles flipped by the stylis RTL plugin, cssjanus): its own
+ * chunk, fetched with a right-to-left language's messages, so left-to-right pages never download it.
+ */
+export const loadRtlCache = async () => {
+  rtlCache ??= (await import('./rtl')).rtlCache;
 };
+
+/** The Emotion cache of a direction (the right-to-left one once loaded: loadRtlCache). */
+export const emotionCache = (dir: Direction): EmotionCache => (dir === 'rtl' && rtlCache) || ltrCache;

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, openTestDatabase, TEST_DB, type TestContext } from '../../testing/harness.js';
+import { startServer } from '../../testing/server-process.js';
 import { users } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/core/passwords.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../server/core/errors.js';
@@ -183,42 +183,6 @@ describe.runIf(TEST_DB === 'postgres')('on a PostgreSQL server', () => {
     }
   }, 60_000);
 });
-
-/** `npm run serve` in a child process (no demo, no collector) on a free port, so that its death shows. */
-async function startServer(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve('.'),
-    env: {
-      ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DEMO: '0', COLLECTOR_INTERVAL: '0', LOG_LEVEL: 'info',
-      JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // main.ts prints the address once it listens; with PORT=0 the port is the one Fastify reports.
-  const url = await new Promise<string>((resolve, reject) => {
-    const look = () => {
-      const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (found) resolve(found[1]);
-    };
-    child.stdout!.on('data', look);
-    child.stderr!.on('data', look);
-    void exited.then(() => reject(new Error(`the server did not start:\n${output}`)));
-  });
-  return {
-    url,
-    exitCode: () => child.exitCode ?? child.signalCode,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 describe('a database out of reach', () => {
   const pgError = (code: string, message = 'error') => Object.assign(new Error(message), { code, severity: 'FATAL' });

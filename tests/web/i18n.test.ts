@@ -134,4 +134,11 @@ describe('i18nProvider', () => {
     expect(i18n.translate('ra.action.bulk_actions', { smart_count: 5 })).toBe('已选择 5 项');
     expect(heard).toEqual(['ar', 'en-rtl', 'ar', 'zh']);
   });
+
+  it('Chinese page titles run on, without a space before the name (issue 11)', async () => {
+    const i18n = createI18nProvider();
+    await i18n.changeLocale('zh');
+    expect(i18n.translate('ra.page.create', { name: '项目' })).toBe('新建项目');
+    expect(i18n.translate('ra.action.create_item', { item: '项目' })).toBe('新建项目');
+  });
 });

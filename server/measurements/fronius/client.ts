@@ -94,12 +94,16 @@ function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown>
     const deadline = setTimeout(() => fail(new FroniusError('timeout', `El datalogger no respondió en ${timeoutMs} ms.`)), timeoutMs);
     const onAbort = () => fail(new FroniusError('aborted', 'Lectura cancelada.'));
     signal?.addEventListener('abort', onAbort, { once: true });
+    // Refused: something answers at that address, but nothing listens on the port (the datalogger is
+    // off, or the address is another machine's); otherwise no route, reset, name not found...
     const lost = (err: NodeJS.ErrnoException) =>
-      fail(new FroniusError('offline', `Sin conexión con el datalogger${err.code ? ` (${err.code})` : ''}.`));
+      fail(new FroniusError(err.code === 'ECONNREFUSED' ? 'refused' : 'offline', `Sin conexión con el datalogger${err.code ? ` (${err.code})` : ''}.`));
     req.on('error', lost);
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       // Redirects are refused like any other status but 2xx: a datalogger answers its own Solar API.
+      // 404/501: the datalogger does not offer that call (another firmware, or no such device id).
+      if (status === 404 || status === 501) return fail(new FroniusError('unsupported', `El datalogger no ofrece ${endpoint} (HTTP ${status}).`));
       if (status < 200 || status > 299) return fail(new FroniusError('http', `El datalogger respondió HTTP ${status} a ${endpoint}.`));
       const chunks: Buffer[] = [];
       let size = 0;
@@ -156,7 +160,8 @@ function envelope(json: unknown, endpoint: string): Envelope {
   if (typeof code !== 'number') throw malformed(`${endpoint}: Head.Status.Code`);
   if (code !== 0) {
     const reason = textAt(json.Head.Status.Reason) ?? textAt(json.Head.Status.UserMessage) ?? '';
-    throw new FroniusError('device', `El datalogger respondió el código ${code} en ${endpoint}${reason ? `: ${reason}` : ''}.`);
+    // Solar API status 1 NotImplemented, 11 NotSupported: the call is not offered; others: the device could not answer it.
+    throw new FroniusError(code === 1 || code === 11 ? 'unsupported' : 'device', `El datalogger respondió el código ${code} en ${endpoint}${reason ? `: ${reason}` : ''}.`);
   }
   const timestamp = json.Head.Timestamp;
   if (typeof timestamp !== 'string' || !ISO_TIMESTAMP.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
@@ -179,9 +184,13 @@ export function decodeHtmlEntities(s: string): string {
   });
 }
 
-/** Fronius DeviceStatus.StatusCode: 0-6 startup, 7 running, 8 standby, 9 bootloading, 10 error. */
-function statusFromCode(code: number): FroniusStatus | null {
-  if (code >= 0 && code <= 6) return 'startup';
+/**
+ * Fronius DeviceStatus.StatusCode: 0-6 startup, 7 running, 8 standby, 9 bootloading, 10 error. A
+ * Symo asleep at night keeps answering 0-6 (the recorded answer of 23:33: 3, error 523): without
+ * power that is the night, not a start, so it reads as 'night' and never as a fault.
+ */
+function statusFromCode(code: number, producing: boolean): FroniusStatus | null {
+  if (code >= 0 && code <= 6) return producing ? 'startup' : 'night';
   return ({ 7: 'running', 8: 'standby', 9: 'bootloading', 10: 'error' } as Record<number, FroniusStatus>)[code] ?? null;
 }
 
@@ -195,7 +204,7 @@ function statusFromWord(word: string): FroniusStatus | null {
 
 interface InverterPart {
   ts: string; status: FroniusStatus; status_code: number | null; error_code: number | null;
-  ac_power_w: number | null; energy_day_wh: number | null; energy_total_wh: number | null; dc: DcInput[];
+  ac_power_w: number | null; energy_day_wh: number | null; energy_year_wh: number | null; energy_total_wh: number | null; dc: DcInput[];
 }
 
 function parseInverter(json: unknown): InverterPart {
@@ -213,21 +222,21 @@ function parseInverter(json: unknown): InverterPart {
   let statusCode: number | null = null;
   let errorCode: number | null = null;
   let status: FroniusStatus | null = null;
+  const producing = (ac ?? 0) > 0;
   const ds = data.DeviceStatus;
   if (ds !== undefined && ds !== null) {
     if (!isObj(ds)) throw malformed('DeviceStatus');
     if (typeof ds.StatusCode === 'string') status = statusFromWord(ds.StatusCode);
     else statusCode = numberAt(ds.StatusCode, 'DeviceStatus.StatusCode');
     errorCode = numberAt(ds.ErrorCode, 'DeviceStatus.ErrorCode');
-    if (statusCode !== null) status = statusFromCode(statusCode);
+    if (statusCode !== null) status = statusFromCode(statusCode, producing);
     if (status === null && typeof ds.InverterState === 'string') status = statusFromWord(ds.InverterState);
   }
-  const producing = (ac ?? 0) > 0;
   // No status at all: producing means running; otherwise the inverter sleeps (no PAC, empty values).
   status ??= statusCode === null ? (producing ? 'running' : 'night') : (producing ? 'running' : 'standby');
   return {
     ts: timestamp, status, status_code: statusCode, error_code: errorCode,
-    ac_power_w: ac, energy_day_wh: valueOf(data, 'DAY_ENERGY'), energy_total_wh: valueOf(data, 'TOTAL_ENERGY'), dc,
+    ac_power_w: ac, energy_day_wh: valueOf(data, 'DAY_ENERGY'), energy_year_wh: valueOf(data, 'YEAR_ENERGY'), energy_total_wh: valueOf(data, 'TOTAL_ENERGY'), dc,
   };
 }
 
@@ -347,6 +356,7 @@ export async function readFronius(address: string, deviceId: number, options: Re
     error_code: inv.error_code,
     ac_power_w: inv.ac_power_w ?? pf?.inverter_p ?? null,
     energy_day_wh: inv.energy_day_wh,
+    energy_year_wh: inv.energy_year_wh,
     energy_total_wh: inv.energy_total_wh,
     dc: inv.dc,
     pv_power_w: pf?.p_pv ?? null,

@@ -12,15 +12,18 @@
  * The device list is read from the database every interval (and on `pollNow`), so edits take effect
  * within one interval.
  *
- * The state is kept in memory: it is what GET /investor-all/microservice shows. One process polls;
- * sharing the devices out among several API processes (advisory lock / SKIP LOCKED queue, DESIGN.md
- * "Scale") is not done here.
+ * The state is kept in memory: it is what GET /investor-all/microservice shows. Several API processes
+ * on one PostgreSQL share the devices through `leases` (./leases.ts): a read starts only once this
+ * process has claimed the device as due, so each device is read once per interval whichever process
+ * reads it, and the state of a device another process read is adopted from what that one recorded.
  */
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { investors } from '../../db/schema.js';
 import { FroniusError, readFronius } from './client.js';
+import { deviceClock } from '../time.js';
+import type { DeviceLeases } from './leases.js';
 import type { FroniusErrorKind, FroniusReading } from '../../../contract/collector.js';
 
 /** The inverters the collector reads: those with a datalogger address. */
@@ -38,10 +41,18 @@ export interface DeviceState {
   address: string;
   device_id: number;
   online: boolean;
+  /** When the last read (successful or not) ended. */
+  last_attempt_at: string | null;
   last_success_at: string | null;
   last_error: string | null;
   last_error_kind: FroniusErrorKind | null;
   consecutive_failures: number;
+  /**
+   * How far the datalogger's clock (its answer's Head.Timestamp) was behind (+) or ahead (−) of ours
+   * at the last successful read, s; past CLOCK_TOLERANCE_MS its readings are filed at the time they
+   * were received (time.ts deviceClock).
+   */
+  clock_offset_s: number | null;
   /** Earliest time of the next attempt while backing off; null when read every interval. */
   next_attempt_at: string | null;
   last_reading: FroniusReading | null;
@@ -61,6 +72,8 @@ export interface CollectorOptions {
   now?: () => number;
   /** The device reader, for tests. */
   read?: typeof readFronius;
+  /** The schedule shared with other processes on the same database; none: this process reads every device. */
+  leases?: DeviceLeases;
 }
 
 export interface Collector {
@@ -84,6 +97,8 @@ interface Device {
   dueAt: number;
   /** Asked for by `pollNow`: started at the next free slot, due or not. */
   wanted: boolean;
+  /** Asked for by `pollNow({force: true})`: read even when another process read it in this interval. */
+  forced: boolean;
   /** The read in flight, if any. */
   reading: Promise<void> | null;
   /** `pollNow` calls waiting for this device's read to end. */
@@ -91,7 +106,7 @@ interface Device {
 }
 
 export function createCollector(opts: CollectorOptions): Collector {
-  const { db, log, timeoutMs, onReading } = opts;
+  const { db, log, timeoutMs, onReading, leases } = opts;
   const now = opts.now ?? Date.now;
   const read = opts.read ?? readFronius;
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
@@ -109,9 +124,41 @@ export function createCollector(opts: CollectorOptions): Collector {
 
   const release = (device: Device) => { for (const resolve of device.waiters.splice(0)) resolve(); };
 
-  async function readDevice(device: Device) {
+  /**
+   * Whether this process may read the device now (always without `leases`). When another process
+   * has it, the device is due when that one said, and shows what that one saw.
+   */
+  async function claim(device: Device, startedAt: number, force: boolean) {
+    if (!leases) return true;
+    const { state } = device;
+    let claimed;
+    try {
+      claimed = await leases.claim(state.investor, state.address, startedAt, startedAt + Math.max(intervalMs, 0), force);
+    } catch (err) {
+      log.error({ err, investor: state.investor }, 'Fronius collector could not claim a device; trying again next interval');
+      device.dueAt = startedAt + Math.max(intervalMs, BACKOFF_BASE_MS);
+      return false;
+    }
+    if (claimed.granted) return true;
+    device.dueAt = claimed.dueAt;
+    const seen = claimed.state;
+    if (seen && seen.address === state.address && seen.device_id === state.device_id) Object.assign(state, seen);
+    return false;
+  }
+
+  /** Records the device's next due time and state for the other processes; a failure only costs them a stale view. */
+  async function record(device: Device) {
+    try {
+      await leases?.record(device.state.investor, device.dueAt, device.state);
+    } catch (err) {
+      log.error({ err, investor: device.state.investor }, 'Fronius collector could not record a device\'s state');
+    }
+  }
+
+  async function readDevice(device: Device, force: boolean) {
     const { state } = device;
     const startedAt = now();
+    if (!(await claim(device, startedAt, force))) return;
     let reading: FroniusReading;
     try {
       reading = await read(state.address, state.device_id, { timeoutMs, signal: lifetime.signal });
@@ -119,29 +166,35 @@ export function createCollector(opts: CollectorOptions): Collector {
       if (stopped) return;
       const e = err instanceof FroniusError ? err : new FroniusError('malformed', String(err));
       state.online = false;
+      state.last_attempt_at = new Date(now()).toISOString();
       state.consecutive_failures += 1;
       state.last_error = e.message;
       state.last_error_kind = e.kind;
       device.dueAt = now() + backoffMs(state.consecutive_failures);
       state.next_attempt_at = new Date(device.dueAt).toISOString();
       log.warn({ investor: state.investor, address: state.address, kind: e.kind, failures: state.consecutive_failures }, `Fronius datalogger not read: ${e.message}`);
+      await record(device);
       return;
     }
+    const receivedAt = new Date(now());
+    const clock = deviceClock(new Date(reading.ts), receivedAt);
     Object.assign(state, {
-      online: true, last_success_at: new Date(now()).toISOString(), last_error: null, last_error_kind: null,
-      consecutive_failures: 0, next_attempt_at: null, last_reading: reading,
+      online: true, last_attempt_at: receivedAt.toISOString(), last_success_at: receivedAt.toISOString(), last_error: null, last_error_kind: null,
+      consecutive_failures: 0, next_attempt_at: null, last_reading: reading, clock_offset_s: clock.offset_s,
     });
     device.dueAt = startedAt + Math.max(intervalMs, 0);
+    await record(device);
     try {
-      await onReading(state.investor, reading);
+      await onReading(state.investor, clock.off ? { ...reading, ts: receivedAt.toISOString() } : reading);
     } catch (err) {
       log.error({ err, investor: state.investor }, 'storing a Fronius reading failed');
     }
   }
 
   function startRead(device: Device) {
-    device.wanted = false;
-    const run: Promise<void> = readDevice(device).finally(() => {
+    const force = device.forced;
+    device.wanted = device.forced = false;
+    const run: Promise<void> = readDevice(device, force).finally(() => {
       device.reading = null;
       inFlight.delete(run);
       release(device);
@@ -183,10 +236,10 @@ export function createCollector(opts: CollectorOptions): Collector {
       if (known && !known.reading) release(known);
       devices.set(row.id, {
         state: {
-          investor: row.id, address, device_id: row.device_id, online: false, last_success_at: null, last_error: null,
+          investor: row.id, address, device_id: row.device_id, online: false, last_attempt_at: null, last_success_at: null, last_error: null, clock_offset_s: null,
           last_error_kind: null, consecutive_failures: 0, next_attempt_at: null, last_reading: null,
         },
-        dueAt: now(), wanted: false, reading: null, waiters: [],
+        dueAt: now(), wanted: false, forced: false, reading: null, waiters: [],
       });
     }
     for (const [id, device] of devices) {
@@ -241,7 +294,7 @@ export function createCollector(opts: CollectorOptions): Collector {
       const t = now();
       const asked = [...devices.values()].filter((d) => d.reading || force || d.dueAt <= t);
       const ended = Promise.all(asked.map((d) => new Promise<void>((resolve) => d.waiters.push(resolve))));
-      for (const device of asked) if (!device.reading) device.wanted = true;
+      for (const device of asked) if (!device.reading) Object.assign(device, { wanted: true, forced: force });
       dispatch();
       await ended;
     },

@@ -3,10 +3,12 @@
  * minutes (PV power per MPPT, AC power, energy counter, household consumption, grid exchange and
  * battery), plausible for a plant in Santiago de Chile.
  *
- * Pipeline per 5-minute step: SPA sun position → Ineichen clear sky → × clear-sky index (the day's
- * weather and an AR(1) cloud process) → Erbs split → Hay–Davies plane of array per string → Faiman
- * cell temperature → DC (−14 % system losses) → AC (96.5 %, clipped at nominal power); then the
- * household load, the battery (charges from surplus, covers deficits) and the grid take the rest.
+ * Pipeline per 5-minute step: the physics shared with the expected-production model (./pv.ts: SPA sun
+ * position → Ineichen clear sky × clear-sky index → Erbs split → Hay–Davies plane of array per string
+ * → Faiman cell temperature → DC (−14 % system losses) → AC (96.5 %, clipped at nominal power)), fed
+ * with this simulator's own weather: the day's clear-sky index, drawn around the place's climatology
+ * (./climate.ts), and an AR(1) cloud process within the day. Then the household load, the battery
+ * (charges from surplus, covers deficits) and the grid take the rest.
  *
  * Determinism and range independence: the model runs on a fixed 5-minute UTC grid grouped in
  * local-mean-solar-time days. Weather is drawn from a hash of (seed, site location, day) — inverters at
@@ -21,18 +23,10 @@
  * Measured for 13 months of 5-minute points (~114k) of one inverter: ≈ 0.5 s CPU on a first run in a
  * process (JIT warm-up and ~9.5k hourly SPA runs), ≈ 0.2–0.3 s once the hours are cached.
  */
-import { interpolatedGeocentricSun, topocentricSun, type Observer } from './spa.js';
 import { wallClock } from '../time.js';
-import {
-  cellTemperatureFaiman,
-  clearSkyIneichen,
-  dayOfYear,
-  erbsDecomposition,
-  extraterrestrialIrradiance,
-  planeOfArrayIrradiance,
-  pressureAtElevation,
-  temperatureFactor,
-} from './irradiance.js';
+import { dayOfYear } from './irradiance.js';
+import { ambientTemperature, climatologicalClearness, normalTemperatures, winterness } from './climate.js';
+import { arrayDc, inverterAc, pvSite, sunAndSky, type PvSite } from './pv.js';
 
 const STEP_MS = 300_000;
 const STEP_HOURS = 5 / 60;
@@ -40,14 +34,9 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const STEPS_PER_DAY = DAY_MS / STEP_MS;
 
-/** Wiring, soiling, mismatch and other DC-side losses. */
-export const SYSTEM_LOSSES = 0.14;
-export const INVERTER_EFFICIENCY = 0.965;
 /** Maximum-power voltage of one module at 25 °C, V. */
 const MODULE_VMP = 41;
 const VMP_TEMPERATURE_COEFFICIENT = -0.003;
-/** Below this DC power (W, or 0.4 % of nominal) the inverter does not start. */
-const INVERTER_START_W = 20;
 /** One-way battery efficiency (≈ 92 % round trip) and the charge kept in reserve. */
 const BATTERY_EFFICIENCY = 0.96;
 const BATTERY_RESERVE = 0.1;
@@ -62,6 +51,8 @@ export interface PvString {
   panelCount: number;
   /** Rated power of one module, Wp. */
   panelWp: number;
+  /** Power temperature coefficient of its modules, per °C (default −0.0035). */
+  temperatureCoefficient?: number;
 }
 
 export interface SimulatedInverter {
@@ -114,6 +105,11 @@ export interface SimulatedPoint {
   /** 'night': sun below the horizon; 'standby': too little light to start; 'clipping': AC at its limit. */
   status: InverterStatus;
   ac_power_w: number;
+  /**
+   * The PV power, as a hybrid inverter reports it apart from its AC output: here the battery is
+   * charged from and discharges to the AC side, so the AC output is all PV and they are equal.
+   */
+  pv_power_w: number;
   dc: DcReading[];
   /** Monotonic lifetime AC energy counter, Wh (each step adds ac_power_w × 5 min). */
   energy_total_wh: number;
@@ -183,12 +179,6 @@ const solarOffsetMs = (longitude: number) => Math.round((longitude / 15) * HOUR_
 const solarDayOf = (ms: number, longitude: number) => Math.floor((ms + solarOffsetMs(longitude)) / DAY_MS);
 const firstStepOf = (day: number, longitude: number) => Math.ceil((day * DAY_MS - solarOffsetMs(longitude)) / STEP_MS) * STEP_MS;
 
-/** 0 at the summer solstice, 1 at the winter solstice of the site's hemisphere. */
-function winterness(doy: number, latitude: number): number {
-  const winterSolstice = latitude < 0 ? 172 : 355;
-  return (1 + Math.cos((2 * Math.PI * (doy - winterSolstice)) / 365.25)) / 2;
-}
-
 const locationKey = (latitude: number, longitude: number) => `${latitude.toFixed(3)},${longitude.toFixed(3)}`;
 
 interface DayWeatherDraw extends DayWeather {
@@ -201,17 +191,25 @@ interface DayWeatherDraw extends DayWeather {
   random: () => number;
 }
 
+/** Mean clear-sky index of each kind of day (the middle of its range below). */
+const KIND_MEAN = { overcast: 0.305, partly: 0.7, clear: 0.97 };
+
 /**
- * The day's weather. Overcast and partly cloudy days grow likelier toward winter (Santiago: ~90 %
- * clear days in summer, about half in winter, the rest partly cloudy or overcast); temperatures
- * follow Santiago's normals (January ≈ 13–30 °C, July ≈ 3–15 °C), cooler and flatter under cloud.
+ * The day's weather, drawn around the place's climatology (./climate.ts): the shares of overcast,
+ * partly cloudy and clear days grow together with a cloudiness `s` chosen so that the mean clear-sky
+ * index of the days equals the climatological one (Santiago: ~90 % clear days in summer, under a third
+ * in winter); temperatures follow the normals, cooler and flatter under cloud, with day-to-day noise.
  */
 function drawWeather(seed: string, latitude: number, longitude: number, day: number): DayWeatherDraw {
   const random = seededRandom(`${seed}:weather:${locationKey(latitude, longitude)}:${day}`);
-  const w = winterness(dayOfYear(day * DAY_MS), latitude);
+  const doy = dayOfYear(day * DAY_MS);
+  // Mean of the mixture: pO·o + pP·p + (1 − pO − pP)·c with pO = 0.02 + 0.2 s, pP = 0.06 + 0.22 s.
+  const atZero = 0.02 * KIND_MEAN.overcast + 0.06 * KIND_MEAN.partly + 0.92 * KIND_MEAN.clear;
+  const slope = 0.2 * (KIND_MEAN.clear - KIND_MEAN.overcast) + 0.22 * (KIND_MEAN.clear - KIND_MEAN.partly);
+  const s = clamp((atZero - climatologicalClearness(latitude, (day + 0.5) * DAY_MS)) / slope, 0, 2.19);
   const u = random();
-  const pOvercast = 0.02 + 0.2 * w;
-  const pPartly = 0.06 + 0.22 * w;
+  const pOvercast = 0.02 + 0.2 * s;
+  const pPartly = 0.06 + 0.22 * s;
   let kind: WeatherKind;
   let clearness: number, sigma: number, min: number, max: number, phi: number;
   if (u < pOvercast) {
@@ -227,9 +225,9 @@ function drawWeather(seed: string, latitude: number, longitude: number, day: num
     clearness = 0.94 + 0.06 * random();
     [sigma, min, max, phi] = [0.015, 0.85, 1.03, 0.9];
   }
-  const cloudCooling = (1 - clearness) * 6;
-  const temperatureMaxC = 29.5 - 14.5 * w - cloudCooling + 1.5 * gaussian(random);
-  const temperatureMinC = Math.min(12.5 - 9.5 * w + cloudCooling / 3 + 1.2 * gaussian(random), temperatureMaxC - 2);
+  const normal = normalTemperatures(doy, latitude, clearness);
+  const temperatureMaxC = normal.maxC + 1.5 * gaussian(random);
+  const temperatureMinC = Math.min(normal.minC + 1.2 * gaussian(random), temperatureMaxC - 2);
   const windSpeed = 0.5 + 2.5 * random();
   return { kind, clearness, temperatureMinC, temperatureMaxC, windSpeed, sigma, min, max, phi, random };
 }
@@ -238,13 +236,6 @@ function drawWeather(seed: string, latitude: number, longitude: number, day: num
 export function dayWeather(latitude: number, longitude: number, date: Date, seed: string): DayWeather {
   const { kind, clearness, temperatureMinC, temperatureMaxC, windSpeed } = drawWeather(seed, latitude, longitude, solarDayOf(date.getTime(), longitude));
   return { kind, clearness, temperatureMinC, temperatureMaxC, windSpeed };
-}
-
-/** Diurnal temperature shape: 0 at 06:00 solar time, 1 at 15:00, cosine in between. */
-function diurnalShape(solarHour: number): number {
-  if (solarHour >= 6 && solarHour <= 15) return (1 - Math.cos((Math.PI * (solarHour - 6)) / 9)) / 2;
-  const sinceMax = solarHour > 15 ? solarHour - 15 : solarHour + 9;
-  return (1 + Math.cos((Math.PI * sinceMax) / 15)) / 2;
 }
 
 // --- Household ---
@@ -270,10 +261,8 @@ function householdShape(hour: number, weekend: boolean, w: number): number {
 interface Site {
   inverter: SimulatedInverter;
   seed: string;
-  observer: Observer;
-  elevation: number;
+  pv: PvSite;
   nominalW: number;
-  startW: number;
   mppts: { index: number; strings: PvString[] }[];
   householdWhPerDay: number;
   timeZone: string;
@@ -290,11 +279,8 @@ function prepareSite(inverter: SimulatedInverter, seed: string): Site {
   return {
     inverter,
     seed,
-    // Standard pressure at the site and a mild mean temperature for the refraction correction.
-    observer: { latitude: inverter.latitude, longitude: inverter.longitude, elevation, pressure: pressureAtElevation(elevation) / 100, temperature: 15 },
-    elevation,
+    pv: pvSite(inverter.latitude, inverter.longitude, elevation),
     nominalW,
-    startW: Math.max(INVERTER_START_W, 0.004 * nominalW),
     mppts,
     householdWhPerDay: (inverter.householdKwhPerDay ?? 10) * 1000,
     timeZone: inverter.timeZone ?? 'America/Santiago',
@@ -321,54 +307,38 @@ function planPv(site: Site, day: number, plan: DayPlan): void {
   const weather = drawWeather(site.seed, latitude, longitude, day);
   const { random, clearness, sigma, min, max, phi } = weather;
   const innovation = Math.sqrt(1 - phi * phi);
-  const dniExtra = extraterrestrialIrradiance(dayOfYear(day * DAY_MS));
-  const solarOffset = solarOffsetMs(longitude);
   let cloud = gaussian(random);
   for (let i = 0; i < STEPS_PER_DAY; i++) {
     const t = plan.start + i * STEP_MS;
     cloud = phi * cloud + innovation * gaussian(random);
-    const sun = topocentricSun(interpolatedGeocentricSun(t), site.observer);
-    if (sun.zenith >= 90) continue; // arrays are zero-filled: night
-    const index = clamp(clearness + sigma * cloud, min, max);
-    const clear = clearSkyIneichen({ zenith: sun.zenith, dniExtra, elevation: site.elevation });
-    const sky = erbsDecomposition(index * clear.ghi, sun.zenith, dniExtra);
-    const solarHour = (((t + solarOffset) % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS;
-    const ambient = weather.temperatureMinC + (weather.temperatureMaxC - weather.temperatureMinC) * diurnalShape(solarHour);
+    const sky = sunAndSky(site.pv, t, clamp(clearness + sigma * cloud, min, max));
+    if (!sky) continue; // arrays are zero-filled: night
+    const ambient = ambientTemperature(weather.temperatureMinC, weather.temperatureMaxC, t, longitude);
     let dc = 0;
     for (let m = 0; m < site.mppts.length; m++) {
       const { strings } = site.mppts[m];
       let power = 0;
       let voltage = 0;
       for (const string of strings) {
-        const { poa } = planeOfArrayIrradiance({
-          ghi: sky.ghi, dni: sky.dni, dhi: sky.dhi, zenith: sun.zenith, azimuth: sun.azimuth,
-          tilt: string.tilt, surfaceAzimuth: string.azimuth, dniExtra,
-        });
-        const cell = cellTemperatureFaiman(poa, ambient, weather.windSpeed);
-        power += string.panelCount * string.panelWp * (poa / 1000) * temperatureFactor(cell) * (1 - SYSTEM_LOSSES);
+        const array = { wp: string.panelCount * string.panelWp, tilt: string.tilt, azimuth: string.azimuth, temperatureCoefficient: string.temperatureCoefficient };
+        const out = arrayDc(array, sky, ambient, weather.windSpeed);
+        power += out.power;
         // Vmp falls with temperature and, logarithmically, at low light.
-        const lightFactor = poa > 0 ? clamp(1 + 0.04 * Math.log(poa / 1000), 0.75, 1) : 0;
-        voltage += string.panelCount * MODULE_VMP * (1 + VMP_TEMPERATURE_COEFFICIENT * (cell - 25)) * lightFactor;
+        const lightFactor = out.poa > 0 ? clamp(1 + 0.04 * Math.log(out.poa / 1000), 0.75, 1) : 0;
+        voltage += string.panelCount * MODULE_VMP * (1 + VMP_TEMPERATURE_COEFFICIENT * (out.cell - 25)) * lightFactor;
       }
       plan.dcPower[m][i] = power;
       plan.dcVoltage[m][i] = strings.length ? voltage / strings.length : 0;
       dc += power;
     }
-    if (dc < site.startW) {
-      plan.status[i] = 1;
-      for (const powers of plan.dcPower) powers[i] = 0;
+    const inverter = inverterAc(dc, site.nominalW);
+    plan.status[i] = STATUS.indexOf(inverter.state);
+    for (const powers of plan.dcPower) powers[i] *= inverter.dcScale;
+    if (inverter.state === 'standby') {
       for (const voltages of plan.dcVoltage) voltages[i] = 0;
       continue;
     }
-    let ac = dc * INVERTER_EFFICIENCY;
-    plan.status[i] = 2;
-    if (ac > site.nominalW) {
-      // The inverter leaves the maximum power point: DC input drops to what the AC limit needs.
-      for (const powers of plan.dcPower) powers[i] *= site.nominalW / ac;
-      ac = site.nominalW;
-      plan.status[i] = 3;
-    }
-    plan.ac[i] = Math.min(Math.round(ac), Math.floor(site.nominalW));
+    plan.ac[i] = Math.min(Math.round(inverter.acW), Math.floor(site.nominalW));
   }
 }
 
@@ -476,6 +446,7 @@ export function* simulateRange(inverter: SimulatedInverter, from: Date, to: Date
         ts: new Date(t),
         status: STATUS[plan.status[i]],
         ac_power_w: pv,
+        pv_power_w: pv,
         dc: site.mppts.map(({ index }, m) => {
           const power = Math.round(plan.dcPower[m][i]);
           const voltage = Math.round(plan.dcVoltage[m][i] * 10) / 10;

@@ -23,16 +23,16 @@ import {
 
 export const MESSAGES = {
   unknownEmail: 'No existe una cuenta registrada con este correo electrónico.',
-  notActivated: 'La cuenta no está activada. Revise su correo electrónico para activarla.',
-  disabled: 'La cuenta está desactivada. Contacte al administrador.',
+  notActivated: 'La cuenta no está activada. Revisa tu correo electrónico para activarla.',
+  disabled: 'La cuenta está desactivada. Contacta al administrador.',
   alreadyActive: 'La cuenta ya está activada.',
   badToken: 'El token de validación es incorrecto, intentalo nuevamente',
 };
 
 /** The anonymous recovery and resend calls answer the same whatever the account (see mailAfterAnswer). */
 const ANSWERS = {
-  recovery: 'Si el correo electrónico está registrado, le enviamos un enlace para continuar.',
-  resend: 'Si la cuenta espera su activación, le enviamos un nuevo enlace a su correo electrónico.',
+  recovery: 'Si el correo electrónico está registrado, te enviamos un enlace para continuar.',
+  resend: 'Si la cuenta espera su activación, te enviamos un nuevo enlace a tu correo electrónico.',
 };
 
 const ACTIVATION_TTL_MS = 3 * 24 * 3600 * 1000;
@@ -168,7 +168,8 @@ export function accountRoutes(app: FastifyInstance) {
     if (user.is_active) throw nonFieldError(MESSAGES.alreadyActive);
     if (!(await awaitsActivation(db, user))) throw nonFieldError(MESSAGES.disabled);
     await sendMail(request, await activationMailOf(request, user));
-    return { detail: 'Se envió un nuevo enlace de activación a su correo electrónico.' };
+    // Staff are told where it went (the account's address, not theirs).
+    return { detail: `Se envió un nuevo enlace de activación a ${user.email}.` };
   });
 
   route(app, authApi.staffActivate, async (request) => {

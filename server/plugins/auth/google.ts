@@ -28,7 +28,7 @@ import { openSession } from './session.js';
 const PATH = `/api${authApi.google.path}`;
 const COOKIE = 'google_login';
 const COOKIE_TTL_SECONDS = 600;
-const FAILED = 'Error al iniciar sesión con Google. Inténtelo nuevamente.';
+const FAILED = 'Error al iniciar sesión con Google. Inténtalo nuevamente.';
 
 interface LoginState { state: string; nonce: string; verifier: string }
 

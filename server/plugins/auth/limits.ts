@@ -38,14 +38,20 @@ async function check(limiter: Limiter, request: FastifyRequest, reply: FastifyRe
 const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /**
+ * A count's key, named after its route: the shared stores (Redis, PostgreSQL) keep every limiter's
+ * counts in one namespace, where signup's count of an address must not be reset's.
+ */
+const keyOf = (request: FastifyRequest, key: string) => `${request.method} ${request.routeOptions.url} ${key}`;
+
+/**
  * Route hooks for one throttled route. The address is counted on request (even a malformed body
  * counts); the account once the body is parsed and valid. `accountOf` names the account, e.g. the
  * lower-cased e-mail of the body.
  */
 export function throttle(app: FastifyInstance, accountOf: (request: FastifyRequest) => string | undefined) {
   const window = { max: app.config.rateLimitMax, timeWindow: WINDOW_MS };
-  const byAddress = app.createRateLimit({ ...window, keyGenerator: addressOf });
-  const byAccount = app.createRateLimit({ ...window, keyGenerator: (request) => accountOf(request) ?? '' });
+  const byAddress = app.createRateLimit({ ...window, keyGenerator: (request) => keyOf(request, `ip:${addressOf(request)}`) });
+  const byAccount = app.createRateLimit({ ...window, keyGenerator: (request) => keyOf(request, accountOf(request) ?? '') });
   return {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => check(byAddress, request, reply),
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -73,7 +79,7 @@ export function throttleLogins(app: FastifyInstance, accountOf: (request: Fastif
   const store = app.createRateLimit({ max: uncapped, timeWindow: WINDOW_MS, keyGenerator: (request) => keys.get(request)! });
   /** Adds one to `key` in the attempt's minute (or only reads it) and answers the count. */
   const count = async (request: FastifyRequest, key: string, add = true) => {
-    keys.set(request, `login:${key}@${attempts.get(request)!.minute}`);
+    keys.set(request, keyOf(request, `${key}@${attempts.get(request)!.minute}`));
     const result = await store(request, { increment: add });
     return result.isAllowed ? 0 : uncapped - result.remaining; // isAllowed: an allow-listed key (none here)
   };

@@ -1,6 +1,6 @@
 /**
- * The account e-mails (activation, password reset), in Spanish, signed with the portal's name from
- * the settings; sent while answering, or after the answer when the answer must not depend on them.
+ * The account e-mails (activation, password reset), in Spanish and in the tú form like the whole app,
+ * sent and signed in the portal's name from the settings (its one brand name); sent while answering, or after the answer when the answer must not depend on them.
  */
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../../db/schema.js';
@@ -22,18 +22,21 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
+/** A mail sent in the portal's name (the From display name, see core/mailer.ts). */
+const from = (product: string, mail: Mail): Mail => ({ ...mail, fromName: product });
+
 const hello = (user: Pick<User, 'first_name'>) => (user.first_name ? `Hola ${user.first_name}:` : 'Hola:');
 
 export function activationMail(product: string, user: Pick<User, 'email' | 'first_name'>, link: string): Mail {
-  return compose(user.email, `Active su cuenta de ${product}`, hello(user), [
-    `Gracias por registrarse en ${product}. Para activar su cuenta abra el siguiente enlace (válido por 3 días):`,
-  ], 'Activar mi cuenta', link, 'Si usted no creó esta cuenta, ignore este mensaje.');
+  return from(product, compose(user.email, `Activa tu cuenta de ${product}`, hello(user), [
+    `Gracias por registrarte en ${product}. Para activar tu cuenta abre el siguiente enlace (válido por 3 días):`,
+  ], 'Activar mi cuenta', link, `Si no creaste esta cuenta, ignora este mensaje. — ${product}`));
 }
 
 export function passwordResetMail(product: string, user: Pick<User, 'email' | 'first_name'>, link: string): Mail {
-  return compose(user.email, `Recupere su contraseña de ${product}`, hello(user), [
-    `Recibimos una solicitud para cambiar la contraseña de su cuenta en ${product}. Para elegir una nueva abra el siguiente enlace (válido por 1 hora):`,
-  ], 'Cambiar mi contraseña', link, 'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambiará.');
+  return from(product, compose(user.email, `Recupera tu contraseña de ${product}`, hello(user), [
+    `Recibimos una solicitud para cambiar la contraseña de tu cuenta en ${product}. Para elegir una nueva abre el siguiente enlace (válido por 1 hora):`,
+  ], 'Cambiar mi contraseña', link, `Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará. — ${product}`));
 }
 
 /** The portal's name as set in the settings (the product name in every mail). */
@@ -47,7 +50,7 @@ export async function sendMail(request: FastifyRequest, mail: Mail) {
     await request.server.mailer.send(mail);
   } catch (err) {
     request.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent');
-    throw new ApiError(503, { detail: 'No se pudo enviar el correo electrónico. Inténtelo nuevamente más tarde.' });
+    throw new ApiError(503, { detail: 'No se pudo enviar el correo electrónico. Inténtalo nuevamente más tarde.' });
   }
 }
 

@@ -7,15 +7,19 @@ import { route } from '../../core/route.js';
 import { removeMedia, withUploads } from '../../core/uploads.js';
 import { DUPLICATE_EMAIL, normalizeEmail } from '../../domain/users.js';
 import { profileApi, type Profile } from '../../../contract/auth.js';
+import { ALARM_KINDS } from '../../../contract/alarms.js';
 import { emailTaken, updateProfile } from './queries.js';
 
-const EDITABLE = ['first_name', 'last_name', 'email', 'phone', 'address', 'language'] as const;
+const EDITABLE = ['first_name', 'last_name', 'email', 'phone', 'address', 'language', 'alarm_opt_out', 'report_opt_out'] as const;
 
 const toProfile = (u: User): Profile => ({
   id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, phone: u.phone, address: u.address,
   image: u.image, is_staff: u.is_staff, is_superuser: u.is_superuser,
   // The column is plain text to the database; only the update (contract's `Language`) ever writes it.
   language: u.language as Profile['language'],
+  // Only the update (contract's kinds) writes it; kinds no longer known are left out.
+  alarm_opt_out: ALARM_KINDS.filter((k) => u.alarm_opt_out.includes(k)),
+  report_opt_out: u.report_opt_out,
 });
 
 export function profileRoutes(app: FastifyInstance) {

@@ -152,7 +152,7 @@ export async function emailTaken(db: Db, email: string, userId: number): Promise
 }
 
 /** Changes the given columns of the own profile; an e-mail taken meanwhile by another account is a 400 on `email`. */
-export async function updateProfile(db: Db, userId: number, changes: Partial<Pick<User, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'language' | 'image'>>): Promise<User> {
+export async function updateProfile(db: Db, userId: number, changes: Partial<Pick<User, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'language' | 'image' | 'alarm_opt_out' | 'report_opt_out'>>): Promise<User> {
   try {
     const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
     return row;

@@ -3,6 +3,7 @@
  * parents, so the web app can draw breadcrumbs without one call per level: they come from inner joins
  * up the chain, in the same query as the rows.
  */
+import { naturalKey } from '../../db/sql.js';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { communes, equipment, investors, mppts, panels, powerPlants, projects, strings } from '../../db/schema.js';
@@ -27,7 +28,7 @@ export const plantRows = crudRows({
   listBy: { column: powerPlants.project, parent: parents.project },
   fields: { ...getTableColumns(powerPlants), project_name: projects.name },
   join: joinUp([projects, powerPlants.project]),
-  ordering: { id: powerPlants.id, name: powerPlants.name, created_at: powerPlants.created_at, capacity_kwp: powerPlants.capacity_kwp },
+  ordering: { id: powerPlants.id, name: naturalKey(powerPlants.name), created_at: powerPlants.created_at, capacity_kwp: powerPlants.capacity_kwp },
   search: [powerPlants.name, powerPlants.address],
 });
 
@@ -37,7 +38,7 @@ export const investorRows = crudRows({
   listBy: { column: investors.plant, parent: parents.plant },
   fields: { ...getTableColumns(investors), plant_name: powerPlants.name, project: powerPlants.project },
   join: joinUp([powerPlants, investors.plant]),
-  ordering: { id: investors.id, name: investors.name, created_at: investors.created_at },
+  ordering: { id: investors.id, name: naturalKey(investors.name), created_at: investors.created_at },
   search: [investors.name, investors.model, investors.serial_number],
 });
 
@@ -47,7 +48,7 @@ export const mpptRows = crudRows({
   listBy: { column: mppts.investor, parent: parents.investor },
   fields: { ...getTableColumns(mppts), investor_name: investors.name, plant: investors.plant, project: powerPlants.project },
   join: joinUp([investors, mppts.investor], [powerPlants, investors.plant]),
-  ordering: { id: mppts.id, number: mppts.number, name: mppts.name, created_at: mppts.created_at },
+  ordering: { id: mppts.id, number: mppts.number, name: naturalKey(mppts.name), created_at: mppts.created_at },
   search: [mppts.name],
 });
 
@@ -57,7 +58,7 @@ export const stringRows = crudRows({
   listBy: { column: strings.mppt, parent: parents.mppt },
   fields: { ...getTableColumns(strings), mppt_name: mppts.name, investor: mppts.investor, plant: investors.plant, project: powerPlants.project },
   join: joinUp([mppts, strings.mppt], [investors, mppts.investor], [powerPlants, investors.plant]),
-  ordering: { id: strings.id, name: strings.name, created_at: strings.created_at },
+  ordering: { id: strings.id, name: naturalKey(strings.name), created_at: strings.created_at },
   search: [strings.name],
 });
 
@@ -70,6 +71,6 @@ export const panelRows = crudRows({
     plant: investors.plant, project: powerPlants.project,
   },
   join: joinUp([strings, panels.string], [mppts, strings.mppt], [investors, mppts.investor], [powerPlants, investors.plant]),
-  ordering: { id: panels.id, name: panels.name, created_at: panels.created_at },
+  ordering: { id: panels.id, name: naturalKey(panels.name), created_at: panels.created_at },
   search: [panels.name, panels.serial_number],
 });

@@ -67,6 +67,8 @@ export default fp(async (app) => {
       const { readings, rejected } = checkRows(points, await invertersOf(db, key.plant), { decimalComma });
       const { stored, duplicates } = await storeReadings(db, readings);
       await keyUsed(db, key.id);
+      // The plant's alarm rules, on what just arrived, soon after (docs/alarms.md).
+      if (stored) app.alarms.enqueue(key.plant);
       return { stored, duplicates, rejected };
     }, {
       bodyLimit: INGEST_BODY_LIMIT,
@@ -79,6 +81,7 @@ export default fp(async (app) => {
       },
       // Rows are checked one by one in the handler (a bad row is reported, not fatal): the body schema only documents.
       validatorCompiler: () => () => true,
+      config: { keepsCaches: true },
     });
   });
 }, { name: 'ingest' });

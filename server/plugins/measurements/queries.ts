@@ -1,11 +1,39 @@
 /** The hierarchy rows the measurement calls read, each within what the caller may see (a 404 otherwise). */
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { epochMs, rows } from '../../db/sql.js';
 import type { FastifyRequest } from 'fastify';
-import { investors, mppts, powerPlants, strings } from '../../db/schema.js';
+import { investors, mppts, powerPlants, projects, projectUsers, strings, tagProjects, tagUsers } from '../../db/schema.js';
+import { tableCache } from '../../db/cache.js';
+import { currentUser } from '../../core/access.js';
+import { notFound } from '../../core/errors.js';
+import { scopes } from '../../core/visibility.js';
 import { findVisible } from '../../core/crud.js';
 
-export const visiblePlant = (request: FastifyRequest, id: number) =>
-  findVisible(request, powerPlants, id, 'plant') as Promise<typeof powerPlants.$inferSelect>;
+/**
+ * The plant `id` as a viewer sees it (undefined: not visible), by viewer ('staff' or a user id) and
+ * plant, kept per process until a table that decides it changes (server/db/cache.ts): every
+ * monitoring call starts with this check.
+ */
+const plantsSeen = tableCache(
+  [powerPlants, projects, projectUsers, tagUsers, tagProjects].map((t) => getTableName(t)),
+  async (db: Db, key: string) => {
+    const [viewer, id] = key.split(' ');
+    const [row] = await db.select().from(powerPlants)
+      .where(and(eq(powerPlants.id, Number(id)), viewer === 'staff' ? undefined : scopes.plant(db, Number(viewer))));
+    return row as typeof powerPlants.$inferSelect | undefined;
+  },
+);
+
+export async function visiblePlant(request: FastifyRequest, id: number) {
+  const user = currentUser(request);
+  const plant = await plantsSeen.get(request.server.db, `${user.is_staff ? 'staff' : user.id} ${id}`);
+  if (!plant) throw notFound();
+  return plant;
+}
+
+export const visibleProject = (request: FastifyRequest, id: number) =>
+  findVisible(request, projects, id, 'project') as Promise<typeof projects.$inferSelect>;
 
 export const visibleInvestor = (request: FastifyRequest, id: number) =>
   findVisible(request, investors, id, 'investor') as Promise<typeof investors.$inferSelect>;
@@ -20,4 +48,17 @@ export async function visibleString(request: FastifyRequest, id: number) {
   const [mppt] = await db.select().from(mppts).where(eq(mppts.id, string.mppt));
   const siblings = await db.$count(strings, eq(strings.mppt, mppt.id));
   return { string, mppt, siblings };
+}
+
+/**
+ * The starts (epoch ms) of every 5-minute slot of a local day, from its midnight to the next: 288
+ * slots, 276 or 300 on the days clocks go forward or back. PostgreSQL says where local midnight falls.
+ */
+export async function daySlots(db: Db, timeZone: string, date: string): Promise<number[]> {
+  const found = await rows<{ ts: number }>(db, sql`
+    select ${epochMs(sql`g`)} as ts from generate_series(
+      ${date}::timestamp at time zone ${timeZone},
+      ((${date}::date + 1)::timestamp at time zone ${timeZone}) - interval '5 minutes',
+      interval '5 minutes') as g`);
+  return found.map((r) => Number(r.ts));
 }

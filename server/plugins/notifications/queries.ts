@@ -26,9 +26,9 @@ const sentJoin = <Q>(q: Q): Q => (q as any)
   .leftJoin(tags, eq(tags.id, notifications.tag))
   .leftJoin(projects, eq(projects.id, notifications.project));
 
-/** What staff sent; ticket events are the recipients' business and stay out. */
+/** What staff sent; ticket events and alarms are the recipients' business and stay out. */
 export const listSent = (db: Db, request: FastifyRequest) => list<SentRow>(db, request, {
-  table: notifications, fields: sentFields, join: sentJoin, where: isNull(notifications.ticket),
+  table: notifications, fields: sentFields, join: sentJoin, where: and(isNull(notifications.ticket), isNull(notifications.alarm)),
   ordering: { created_at: notifications.created_at, id: notifications.id, title: notifications.title, type_notification: notifications.type_notification },
   search: [notifications.title, notifications.message],
 });
@@ -45,7 +45,7 @@ export const notificationTypeList = (db: Db) =>
 
 const receivedFields = {
   id: notificationRecipients.id, notification: notifications.id, title: notifications.title, message: notifications.message,
-  type_notification: notifications.type_notification, ticket: notifications.ticket,
+  type_notification: notifications.type_notification, ticket: notifications.ticket, alarm: notifications.alarm,
   created_at: notifications.created_at, read_at: notificationRecipients.read_at,
 };
 type ReceivedRow = SelectResultFields<typeof receivedFields>;

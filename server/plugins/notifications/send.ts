@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Mail } from '../../core/mailer.js';
 import type { AddresseeKind } from '../../../contract/notifications.js';
 import { emailsOf, insertNotification } from './queries.js';
+import { readSettings } from '../../domain/settings.js';
 
 /** How many mails go to the mail server at the same time. */
 const MAIL_CONCURRENCY = 4;
@@ -20,6 +21,8 @@ export interface Outgoing {
   project?: number;
   /** Set when a ticket event sends it. */
   ticket?: number;
+  /** Set when an alarm's opening sends it. */
+  alarm?: number;
   /** User ids; duplicates are sent once. Must not be empty. */
   recipients: number[];
   /** Body of the e-mail; the message itself when not given. */
@@ -32,7 +35,9 @@ export async function sendNotification(app: FastifyInstance, { recipients, mailT
   if (!userIds.length) throw new Error('a notification needs at least one recipient');
   const id = await insertNotification(app.db, fields, userIds);
   const addresses = await emailsOf(app.db, userIds);
-  await mailAll(app, addresses.map((to) => ({ to, subject: fields.title, text: mailText ?? fields.message })));
+  // Sent in the portal's name, like the account mails.
+  const { name } = await readSettings(app.db);
+  await mailAll(app, addresses.map((to) => ({ to, subject: fields.title, text: mailText ?? fields.message, fromName: name })));
   return id;
 }
 

@@ -1,4 +1,5 @@
 /** How projects reach the database. */
+import { naturalKey } from '../../db/sql.js';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { powerPlants, projects } from '../../db/schema.js';
 import { crudRows } from '../../core/crud.js';
@@ -12,6 +13,6 @@ export const projectRows = crudRows({
     // and a bare "id" inside the subquery would be the plant's own id.
     plants_count: sql<number>`(select count(*)::int from ${powerPlants} where ${powerPlants.project} = ${projects}.${sql.identifier(projects.id.name)})`,
   },
-  ordering: { id: projects.id, name: projects.name, created_at: projects.created_at },
+  ordering: { id: projects.id, name: naturalKey(projects.name), created_at: projects.created_at },
   search: [projects.name],
 });

@@ -2,6 +2,7 @@
  * How the settings rows and the communes reach the database. (The rest of the server reads the
  * settings through domain/settings.ts.)
  */
+import { naturalKey } from '../../db/sql.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { communes, settings } from '../../db/schema.js';
@@ -10,7 +11,7 @@ import type { SettingsUpdate } from '../../../contract/settings.js';
 
 export const communeRows = crudRows({
   table: communes,
-  ordering: { name: communes.name, region: communes.region, id: communes.id },
+  ordering: { name: naturalKey(communes.name), region: communes.region, id: communes.id },
   search: [communes.name, communes.region],
 });
 

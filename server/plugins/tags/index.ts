@@ -8,10 +8,10 @@ import { crudRoutes, listRows, nameRequired } from '../../core/crud.js';
 import { route } from '../../core/route.js';
 import { wantsAll } from '../../domain/tags.js';
 import { tagApi, tagProjectApi, tagUserApi } from '../../../contract/tags.js';
-import { links, memberships, tagRows } from './queries.js';
+import { links, memberships, tagInUse, tagRows } from './queries.js';
 
 export default fp(async (app) => {
-  crudRoutes(app, tagApi, { ...tagRows, requiredMessages: nameRequired });
+  crudRoutes(app, tagApi, { ...tagRows, inUse: tagInUse, requiredMessages: nameRequired });
 
   // Staff, like anyone, list their own memberships unless they ask for everyone's.
   route(app, tagUserApi.list, (request) => listRows(request, memberships, { mine: !wantsAll(request.query) }));

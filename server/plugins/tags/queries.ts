@@ -1,9 +1,12 @@
 /** How tags, memberships (tag-user) and tag-project links reach the database. */
-import { count, eq, inArray } from 'drizzle-orm';
+import { naturalKey } from '../../db/sql.js';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FieldErrors } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import { projects, tagProjects, tags, tagUsers, users } from '../../db/schema.js';
 import { currentUser } from '../../core/access.js';
-import { crudRows, unique, type Reference } from '../../core/crud.js';
+import { crudRows, refuseWhileUsed, unique, type Reference } from '../../core/crud.js';
 import { tagProjectLinks } from '../../domain/tags.js';
 import { userFullName } from '../../domain/users.js';
 
@@ -13,10 +16,25 @@ async function countByTag(db: Db, table: typeof tagUsers | typeof tagProjects, i
   return new Map(counted.map(({ tag, n }) => [tag, Number(n)]));
 }
 
+/** A tag's name is its identity for the people choosing it: two tags may not share one (case and surrounding spaces aside). */
+async function uniqueName(request: FastifyRequest, body: { name?: string }, existing?: { id: number }): Promise<FieldErrors | void> {
+  if (body.name === undefined) return;
+  const [other] = await request.server.db.select({ id: tags.id }).from(tags)
+    .where(and(sql`lower(trim(${tags.name})) = lower(trim(${body.name}))`, existing ? ne(tags.id, existing.id) : undefined)).limit(1);
+  if (other) return { name: ['Ya existe una etiqueta con este nombre.'] };
+}
+
+/** A tag with members or projects is not deleted (they would silently lose it): the 400 says how many. */
+export const tagInUse = refuseWhileUsed('la etiqueta', 'la', [
+  { column: tagUsers.tag, one: 'usuario', many: 'usuarios' },
+  { column: tagProjects.tag, one: 'proyecto', many: 'proyectos' },
+]);
+
 /** Tags with their counts of members (staff only) and projects. An ordinary user sees the tags they belong to. */
 export const tagRows = crudRows({
   table: tags, scope: 'tag',
-  ordering: { name: tags.name, id: tags.id, created_at: tags.created_at },
+  validate: uniqueName,
+  ordering: { name: naturalKey(tags.name), id: tags.id, created_at: tags.created_at },
   search: [tags.name],
   async serialize(request, rows) {
     const ids = rows.map((r) => r.id);
@@ -42,7 +60,7 @@ export const memberships = crudRows({
     customuser: tagUsers.customuser, user_fullname: userFullName, user_email: users.email,
   },
   join: (q) => q.innerJoin(tags, eq(tags.id, tagUsers.tag)).innerJoin(users, eq(users.id, tagUsers.customuser)),
-  ordering: { id: tagUsers.id, tag_name: tags.name, user_fullname: userFullName, user_email: users.email },
+  ordering: { id: tagUsers.id, tag_name: naturalKey(tags.name), user_fullname: userFullName, user_email: users.email },
   search: [tags.name, users.first_name, users.last_name, users.email],
   listBy: { column: tagUsers.tag, parent: visibleTag },
   references: { tag: { table: tags }, customuser: { table: users } },

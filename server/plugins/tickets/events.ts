@@ -37,7 +37,7 @@ const TEMPLATES: Record<Lang, Template> = {
     events: {
       created: (f) => ({ title: `Nuevo ticket #${f.id}: ${f.title}`, message: `${f.author} abrió el ticket «${f.title}».` }),
       replied: (f) => ({ title: `Nueva respuesta en el ticket #${f.id}`, message: `${f.author} respondió en el ticket «${f.title}».` }),
-      assigned: (f) => ({ title: `Se le asignó el ticket #${f.id}`, message: `${f.author} le asignó el ticket «${f.title}».` }),
+      assigned: (f) => ({ title: `Se te asignó el ticket #${f.id}`, message: `${f.author} te asignó el ticket «${f.title}».` }),
       status: (f) => ({ title: `Ticket #${f.id}: ${f.status}`, message: `El estado del ticket «${f.title}» cambió a ${f.status}.` }),
     },
   },

@@ -16,6 +16,7 @@ import { loadTicket, messageItem, ticketItem, toMessage, toTicket } from './item
 import { notifyTicketEvent } from './events.js';
 import { moveLegacyAttachments } from './legacy.js';
 import {
+  categoryInUse, categoryRows,
   deleteMessage, deleteTicket, findMessage, findTicket, insertMessage, insertTicket, isAssignable, listMessages, listTickets,
   unassign, updateTicket,
 } from './queries.js';
@@ -32,10 +33,8 @@ export default fp(async (app) => {
   // ---------- categories ----------
 
   crudRoutes(app, ticketCategoryApi, {
-    table: ticketTypes,
+    ...categoryRows, inUse: categoryInUse,
     requiredMessages: { name: MSG.nameRequired, description: MSG.descriptionRequired },
-    ordering: { name: ticketTypes.name, id: ticketTypes.id, created_at: ticketTypes.created_at },
-    search: [ticketTypes.name, ticketTypes.description],
   });
 
   // ---------- tickets ----------
@@ -67,7 +66,7 @@ export default fp(async (app) => {
     const { title, status, user_admin } = request.body;
     const before = await loadTicket(request, id);
     if (!me.is_staff && ((status !== undefined && status !== before.status) || (user_admin ?? null) !== null)) {
-      throw forbidden('Solo puede modificar el título del ticket.');
+      throw forbidden('Solo puedes modificar el título del ticket.');
     }
     if (user_admin != null) {
       const assignable = await isAssignable(db, user_admin);

@@ -6,8 +6,10 @@ import { and, asc, eq, inArray, like, ne, not, notExists, or, sql, type SQL } fr
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { ticketAssignees, ticketMessages, tickets, ticketTypes, users, type User } from '../../db/schema.js';
+import { alarms, ticketAssignees, ticketMessages, tickets, ticketTypes, users, type User } from '../../db/schema.js';
 import { list } from '../../core/lists.js';
+import { crudRows, refuseWhileUsed } from '../../core/crud.js';
+import { naturalKey } from '../../db/sql.js';
 import { PRIVATE_MEDIA } from '../../core/attachments.js';
 import { userFullName } from '../../domain/users.js';
 import { UNASSIGNED, type AssignedAdmin } from '../../../contract/tickets.js';
@@ -41,6 +43,7 @@ const ticketFields = {
   type: tickets.type, type_name: ticketTypes.name, customuser: tickets.customuser, user_fullname: userFullName,
   media: tickets.media, assigned_user_admin: assignedAdmins, created_at: tickets.created_at, updated_at: tickets.updated_at,
   messages_count: sql<number>`(select count(*)::int from ${ticketMessages} where ${ticketMessages.ticket} = ${tickets.id})`,
+  alarm: sql<number | null>`(select min(${alarms.id}) from ${alarms} where ${alarms.ticket} = ${tickets.id})`,
 };
 export type TicketRow = SelectResultFields<typeof ticketFields>;
 const ticketJoin = <Q>(q: Q): Q => (q as any)
@@ -198,3 +201,11 @@ export function publicAttachments(db: Db, table: AttachmentTable) {
 export async function setAttachment(db: Db, table: AttachmentTable, id: number, media: string) {
   await db.update(table).set({ media }).where(eq(table.id, id));
 }
+
+/** Ticket categories; one that tickets still use is not deleted (the 400 says how many). */
+export const categoryRows = crudRows({
+  table: ticketTypes,
+  ordering: { name: naturalKey(ticketTypes.name), id: ticketTypes.id, created_at: ticketTypes.created_at },
+  search: [ticketTypes.name, ticketTypes.description],
+});
+export const categoryInUse = refuseWhileUsed('la categoría de ticket', 'la', [{ column: tickets.type, one: 'ticket', many: 'tickets' }]);

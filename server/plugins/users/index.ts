@@ -37,7 +37,7 @@ export default fp(async (app) => {
     const target = await findUserFlags(db, request.params.userId);
     if (!target) throw notFound();
     // An administrator cannot lock themselves out (or be the only one to vouch for their own rights).
-    if (target.id === currentUser(request).id) throw nonFieldError('No puede modificar sus propios privilegios.');
+    if (target.id === currentUser(request).id) throw nonFieldError('No puedes modificar tus propios privilegios.');
     guardSuperuser(request, target);
     return setStaff(db, target, parseFlag(request.body));
   });

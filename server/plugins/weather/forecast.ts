@@ -1,7 +1,9 @@
 /**
  * The forecast service (WeatherAPI-style `forecast.json`: 3 days, Spanish, no air quality, no alerts),
- * asked with the server's key and trimmed to the contract's Weather. Answers are cached 30 minutes
- * per location in memory (forecasts change slowly and the free quota is small); failures are not cached.
+ * asked with the server's key and trimmed to the contract's Weather, plus its hourly cloud cover,
+ * temperature and wind for the production forecast (server/measurements/expected.ts). Answers are
+ * cached 30 minutes per location in memory (forecasts change slowly and the free quota is small);
+ * failures are not cached.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
@@ -9,6 +11,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Weather } from '../../../contract/weather.js';
 import type { Config } from '../../config.js';
 import { ApiError } from '../../core/errors.js';
+import type { ForecastHour } from '../../measurements/expected.js';
 
 const WEATHER_CACHE_MS = 30 * 60_000;
 
@@ -27,6 +30,9 @@ const Upstream = Type.Object({
         daily_chance_of_rain: Type.Optional(Type.Union([Type.Number(), Type.String()])),
       }),
       astro: Type.Optional(Type.Object({ sunrise: Type.Optional(Type.String()), sunset: Type.Optional(Type.String()) })),
+      hour: Type.Optional(Type.Array(Type.Object({
+        time_epoch: Type.Number(), cloud: Type.Number(), temp_c: Type.Number(), wind_kph: Type.Optional(Type.Number()),
+      }))),
     })),
   }),
 });
@@ -35,6 +41,13 @@ const UpstreamError = Type.Object({ error: Type.Object({ code: Type.Optional(Typ
 /** Icons come protocol-relative ("//cdn.weatherapi.com/..."). */
 const absoluteIcon = (icon: string) => (icon.startsWith('//') ? `https:${icon}` : icon);
 const condition = (c: Static<typeof UpstreamCondition>) => ({ text: c.text, icon: absoluteIcon(c.icon), code: Math.trunc(c.code) });
+
+/** What the service's answer gives us: the trimmed weather for the widget, and the hours for the production forecast. */
+export interface Forecast { weather: Weather; hours: ForecastHour[] }
+
+const hoursOf = (u: Static<typeof Upstream>): ForecastHour[] => u.forecast.forecastday.flatMap((d) => (d.hour ?? []).map((h) => ({
+  start: h.time_epoch * 1000, cloudPercent: h.cloud, temperatureC: h.temp_c, windSpeed: (h.wind_kph ?? 3.6) / 3.6,
+})));
 
 function trim(u: Static<typeof Upstream>): Weather {
   return {
@@ -58,10 +71,10 @@ const upstreamError = (extra: { upstream_code?: number } = {}) =>
 /** The forecast of a location query ("lat,lon" or "Commune, Chile"); `config` is read at each call. */
 export function createForecasts(config: Pick<Config, 'weatherApiKey' | 'weatherBaseUrl' | 'weatherTimeoutMs'>, log: FastifyBaseLogger) {
   /** Answers by location query, and the requests in flight (two widgets opening at once ask once). */
-  const cache = new Map<string, { expires: number; value: Weather }>();
-  const inFlight = new Map<string, Promise<Weather>>();
+  const cache = new Map<string, { expires: number; value: Forecast }>();
+  const inFlight = new Map<string, Promise<Forecast>>();
 
-  async function fetchForecast(q: string): Promise<Weather> {
+  async function fetchForecast(q: string): Promise<Forecast> {
     const url = new URL(`${config.weatherBaseUrl}/forecast.json`);
     url.search = new URLSearchParams({ key: config.weatherApiKey!, q, days: '3', lang: 'es', aqi: 'no', alerts: 'no' }).toString();
     const controller = new AbortController();
@@ -91,10 +104,10 @@ export function createForecasts(config: Pick<Config, 'weatherApiKey' | 'weatherB
       log.warn({ q, status }, 'weather service answered something unexpected');
       throw upstreamError();
     }
-    return trim(json);
+    return { weather: trim(json), hours: hoursOf(json) };
   }
 
-  return async function forecastFor(q: string): Promise<Weather> {
+  return async function forecastFor(q: string): Promise<Forecast> {
     const hit = cache.get(q);
     if (hit && hit.expires > Date.now()) return hit.value;
     let pending = inFlight.get(q);

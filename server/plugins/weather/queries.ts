@@ -5,7 +5,7 @@ import { communes, powerPlants } from '../../db/schema.js';
 import { findVisible } from '../../core/crud.js';
 import { ApiError } from '../../core/errors.js';
 
-type Plant = typeof powerPlants.$inferSelect;
+export type Plant = typeof powerPlants.$inferSelect;
 
 export const visiblePlant = (request: FastifyRequest, id: number) => findVisible(request, powerPlants, id, 'plant') as Promise<Plant>;
 

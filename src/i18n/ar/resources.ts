@@ -33,7 +33,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'المعرّف', project: 'المشروع', project_name: 'المشروع', name: 'الاسم', address: 'العنوان',
         commune: 'البلدية', latitude: 'خط العرض', longitude: 'خط الطول', capacity_kwp: 'القدرة (kWp)',
-        tariff: 'التعرفة ($/kWh)', commissioned_on: 'تاريخ التشغيل',
+        tariff: 'التعرفة ($/kWh)', injection_price: 'سعر الحقن في الشبكة ($/kWh)', commissioned_on: 'تاريخ التشغيل',
       },
     },
     investors: {
@@ -42,7 +42,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'المعرّف', plant: 'محطة الطاقة', plant_name: 'محطة الطاقة', project: 'المشروع',
         name: 'الاسم', equipment: 'المعدّة', model: 'الطراز', serial_number: 'الرقم التسلسلي',
-        nominal_power_kw: 'القدرة الاسمية (kW)', datalogger_address: 'عنوان مسجّل البيانات',
+        nominal_power_kw: 'القدرة الاسمية (kW)', datalogger_address: 'عنوان مسجّل البيانات', datalogger_id: 'معرّف مسجّل البيانات (Push Service)',
         device_id: 'معرّف الجهاز',
       },
     },
@@ -111,7 +111,9 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'المعرّف', name: 'الاسم', image: 'الصورة', trademark: 'العلامة التجارية', model: 'الطراز',
         station_code: 'رمز المحطة', description: 'الوصف',
+        kind: 'النوع',
       },
+      kinds: { inverter: 'عاكس', panel: 'لوح', battery: 'بطارية', meter: 'عدّاد', other: 'أخرى' },
     },
     communes: {
       name: name('بلدية', 'بلديات'),
@@ -230,8 +232,8 @@ const resources: Translation<typeof esResources> = {
           ok: 'قيد التشغيل',
           running: 'قيد التشغيل',
           clipping: 'محدود القدرة',
-          standby: 'في وضع الانتظار',
-          night: 'ليل',
+          standby: 'ليل / وضع الانتظار',
+          night: 'ليل / وضع الانتظار',
           startup: 'بدء التشغيل',
           bootloading: 'قيد التحديث',
           error: 'خطأ',
@@ -251,6 +253,7 @@ const resources: Translation<typeof esResources> = {
         confirm_remove: 'هل أنت متأكد من إزالة «%{name}»؟',
       },
       hierarchy: {
+        path: 'الموقع',
         add: {
           'power-plants': 'إضافة محطة طاقة',
           investors: 'إضافة عاكس',

@@ -26,7 +26,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', project: 'Project', project_name: 'Project', name: 'Name', address: 'Address',
         commune: 'Commune', latitude: 'Latitude', longitude: 'Longitude', capacity_kwp: 'Capacity (kWp)',
-        tariff: 'Tariff ($/kWh)', commissioned_on: 'Commissioning date',
+        tariff: 'Tariff ($/kWh)', injection_price: 'Injection price ($/kWh)', commissioned_on: 'Commissioning date',
       },
     },
     investors: {
@@ -35,7 +35,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', plant: 'Power plant', plant_name: 'Power plant', project: 'Project',
         name: 'Name', equipment: 'Equipment', model: 'Model', serial_number: 'Serial number',
-        nominal_power_kw: 'Rated power (kW)', datalogger_address: 'Datalogger address',
+        nominal_power_kw: 'Rated power (kW)', datalogger_address: 'Datalogger address', datalogger_id: 'Datalogger ID (Push Service)',
         device_id: 'Device ID',
       },
     },
@@ -104,7 +104,9 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', name: 'Name', image: 'Image', trademark: 'Brand', model: 'Model',
         station_code: 'Station code', description: 'Description',
+        kind: 'Type',
       },
+      kinds: { inverter: 'Inverter', panel: 'Panel', battery: 'Battery', meter: 'Meter', other: 'Other' },
     },
     communes: {
       name: 'Commune |||| Communes',
@@ -223,8 +225,8 @@ const resources: Translation<typeof esResources> = {
           ok: 'Running',
           running: 'Running',
           clipping: 'Power-limited',
-          standby: 'Standby',
-          night: 'Night',
+          standby: 'Night / standby',
+          night: 'Night / standby',
           startup: 'Starting',
           bootloading: 'Updating',
           error: 'Error',
@@ -244,6 +246,7 @@ const resources: Translation<typeof esResources> = {
         confirm_remove: 'Are you sure you want to remove "%{name}"?',
       },
       hierarchy: {
+        path: 'Location',
         add: {
           'power-plants': 'Add power plant',
           investors: 'Add inverter',

@@ -4,5 +4,10 @@ import ra from './ra';
 import common from './common';
 import auth from './auth';
 import resources from './resources';
+import monitoringFigures from './monitoring-figures';
+import devices from './devices';
+import reports from './reports';
+import fleet from './fleet';
+import alarms from './alarms';
 
-export default mergeMessages(ra, common, auth, resources);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms);

@@ -32,7 +32,7 @@ export default {
       fields: {
         id: 'ID', project: 'Proyecto', project_name: 'Proyecto', name: 'Nombre', address: 'Dirección',
         commune: 'Comuna', latitude: 'Latitud', longitude: 'Longitud', capacity_kwp: 'Capacidad (kWp)',
-        tariff: 'Tarifa ($/kWh)', commissioned_on: 'Fecha de puesta en marcha',
+        tariff: 'Tarifa ($/kWh)', injection_price: 'Precio de inyección ($/kWh)', commissioned_on: 'Fecha de puesta en marcha',
       },
     },
     investors: {
@@ -41,7 +41,7 @@ export default {
       fields: {
         id: 'ID', plant: 'Central eléctrica', plant_name: 'Central eléctrica', project: 'Proyecto',
         name: 'Nombre', equipment: 'Equipo', model: 'Modelo', serial_number: 'Número de serie',
-        nominal_power_kw: 'Potencia nominal (kW)', datalogger_address: 'Dirección del datalogger',
+        nominal_power_kw: 'Potencia nominal (kW)', datalogger_address: 'Dirección del datalogger', datalogger_id: 'ID del datalogger (Push Service)',
         device_id: 'ID de dispositivo',
       },
     },
@@ -112,7 +112,9 @@ export default {
       fields: {
         id: 'ID', name: 'Nombre', image: 'Imagen', trademark: 'Marca', model: 'Modelo',
         station_code: 'Código de estación', description: 'Descripción',
+        kind: 'Tipo',
       },
+      kinds: { inverter: 'Inversor', panel: 'Panel', battery: 'Batería', meter: 'Medidor', other: 'Otro' },
     },
     communes: {
       name: 'Comuna |||| Comunas',
@@ -231,8 +233,8 @@ export default {
           ok: 'En operación',
           running: 'En operación',
           clipping: 'Limitado por potencia',
-          standby: 'En espera',
-          night: 'Noche',
+          standby: 'Noche / en espera',
+          night: 'Noche / en espera',
           startup: 'Iniciando',
           bootloading: 'Actualizando',
           error: 'Error',
@@ -252,6 +254,7 @@ export default {
         confirm_remove: '¿Seguro que deseas quitar «%{name}»?',
       },
       hierarchy: {
+        path: 'Ubicación',
         add: {
           'power-plants': 'Agregar central eléctrica',
           investors: 'Agregar inversor',

@@ -29,7 +29,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', project: 'Projet', project_name: 'Projet', name: 'Nom', address: 'Adresse',
         commune: 'Commune', latitude: 'Latitude', longitude: 'Longitude', capacity_kwp: 'Puissance (kWc)',
-        tariff: 'Tarif ($/kWh)', commissioned_on: 'Date de mise en service',
+        tariff: 'Tarif ($/kWh)', injection_price: 'Prix d’injection ($/kWh)', commissioned_on: 'Date de mise en service',
       },
     },
     investors: {
@@ -38,7 +38,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', plant: 'Centrale électrique', plant_name: 'Centrale électrique', project: 'Projet',
         name: 'Nom', equipment: 'Équipement', model: 'Modèle', serial_number: 'Numéro de série',
-        nominal_power_kw: 'Puissance nominale (kW)', datalogger_address: 'Adresse du datalogger',
+        nominal_power_kw: 'Puissance nominale (kW)', datalogger_address: 'Adresse du datalogger', datalogger_id: 'ID du datalogger (Push Service)',
         device_id: "ID de l'appareil",
       },
     },
@@ -107,7 +107,9 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', name: 'Nom', image: 'Image', trademark: 'Marque', model: 'Modèle',
         station_code: 'Code de station', description: 'Description',
+        kind: 'Type',
       },
+      kinds: { inverter: 'Onduleur', panel: 'Panneau', battery: 'Batterie', meter: 'Compteur', other: 'Autre' },
     },
     communes: {
       name: 'Commune |||| Communes',
@@ -226,8 +228,8 @@ const resources: Translation<typeof esResources> = {
           ok: 'En fonctionnement',
           running: 'En fonctionnement',
           clipping: 'Limité en puissance',
-          standby: 'En veille',
-          night: 'Nuit',
+          standby: 'Nuit / en veille',
+          night: 'Nuit / en veille',
           startup: 'Démarrage',
           bootloading: 'Mise à jour',
           error: 'Erreur',
@@ -247,6 +249,7 @@ const resources: Translation<typeof esResources> = {
         confirm_remove: 'Voulez-vous vraiment retirer « %{name} » ?',
       },
       hierarchy: {
+        path: 'Emplacement',
         add: {
           'power-plants': 'Ajouter une centrale électrique',
           investors: 'Ajouter un onduleur',

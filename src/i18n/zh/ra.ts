@@ -17,7 +17,7 @@ const ra: TranslationMessages = {
       clone: '复制',
       confirm: '确认',
       create: '新建',
-      create_item: '新建 %{item}',
+      create_item: '新建%{item}',
       delete: '删除',
       edit: '编辑',
       export: '导出',
@@ -55,7 +55,7 @@ const ra: TranslationMessages = {
       null: ' ',
     },
     page: {
-      create: '新建 %{name}',
+      create: '新建%{name}',
       dashboard: '仪表板',
       edit: '%{name} %{recordRepresentation}',
       error: '出错了',

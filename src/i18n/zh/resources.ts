@@ -26,7 +26,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', project: '项目', project_name: '项目', name: '名称', address: '地址',
         commune: '市镇', latitude: '纬度', longitude: '经度', capacity_kwp: '装机容量 (kWp)',
-        tariff: '电价 ($/kWh)', commissioned_on: '投运日期',
+        tariff: '电价 ($/kWh)', injection_price: '上网电价 ($/kWh)', commissioned_on: '投运日期',
       },
     },
     investors: {
@@ -35,7 +35,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', plant: '电站', plant_name: '电站', project: '项目',
         name: '名称', equipment: '设备', model: '型号', serial_number: '序列号',
-        nominal_power_kw: '额定功率 (kW)', datalogger_address: '数据采集器地址',
+        nominal_power_kw: '额定功率 (kW)', datalogger_address: '数据采集器地址', datalogger_id: '数据采集器 ID（Push Service）',
         device_id: '设备 ID',
       },
     },
@@ -104,7 +104,9 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', name: '名称', image: '图片', trademark: '品牌', model: '型号',
         station_code: '站点代码', description: '描述',
+        kind: '类型',
       },
+      kinds: { inverter: '逆变器', panel: '光伏板', battery: '电池', meter: '电表', other: '其他' },
     },
     communes: {
       name: '市镇',
@@ -223,8 +225,8 @@ const resources: Translation<typeof esResources> = {
           ok: '运行中',
           running: '运行中',
           clipping: '功率受限',
-          standby: '待机',
-          night: '夜间',
+          standby: '夜间 / 待机',
+          night: '夜间 / 待机',
           startup: '启动中',
           bootloading: '更新中',
           error: '故障',
@@ -244,6 +246,7 @@ const resources: Translation<typeof esResources> = {
         confirm_remove: '确定要移除“%{name}”吗？',
       },
       hierarchy: {
+        path: '位置',
         add: {
           'power-plants': '添加电站',
           investors: '添加逆变器',

@@ -1,81 +1,196 @@
 /**
- * The history chart (SPEC §4 intervals): day = the 5-minute curve of a date; month, year, annual
- * and day-month = the bars of get/data/date; range = daily bars between two dates. Each plotted
- * table can be downloaded as CSV.
+ * The history chart (SPEC §4 intervals): day = the 5-minute curve of a local day, 00:00 to 24:00;
+ * month, year, annual and day-month = the bars of get/data/date; range = daily bars between two
+ * dates. Production is split into self-consumed and exported, with the grid purchase, the
+ * consumption, the battery's state of charge (day, on its own 0-100 % axis) and, for day, month and
+ * year, the expected production laid over. Each plotted table can be downloaded as CSV.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import RtlProvider from '@mui/system/RtlProvider';
+import {
+  Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { Download } from '@mui/icons-material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
+import { BarPlot } from '@mui/x-charts/BarChart';
+import { ChartDataProvider } from '@mui/x-charts/ChartDataProvider';
+import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
+import { ChartsLegend } from '@mui/x-charts/ChartsLegend';
+import { ChartsSurface } from '@mui/x-charts/ChartsSurface';
+import { ChartsAxis } from '@mui/x-charts/ChartsAxis';
+import { ChartsGrid } from '@mui/x-charts/ChartsGrid';
+import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
+import { ChartsAxisHighlight } from '@mui/x-charts/ChartsAxisHighlight';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/zh-cn';
 import { useQuery } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'react-admin';
-import { fetchChart, INTERVALS, type Interval } from './api';
-import { chartTable, hasData, tableCsv } from './chartData';
-import { downloadCsv } from './csv';
-import { useFormatters } from './format';
+import { INTERVALS, type ExpectedChartType, type Interval } from '../../providers/monitoring';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { bucketLabel, chartTable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
+import { csvDialect, downloadCsv } from './csv';
+import { intlLocale, useFormatters, type Formatters } from '../../i18n/format';
+import { ExpectedNote } from './ExpectedNote';
+import { DateLocalization } from '../../components/DatePickers';
 
 const DAY = 'YYYY-MM-DD';
-const dayjsLocale = (lang: string) => (lang === 'zh' ? 'zh-cn' : lang);
 const VIEWS: Record<Exclude<Interval, 'range'>, ('year' | 'month' | 'day')[]> = {
   day: ['year', 'month', 'day'], 'day-month': ['year', 'month', 'day'], month: ['year', 'month'], year: ['year'], annual: ['year'],
 };
+/** The expected production's buckets behind each interval (none for annual and range). */
+const EXPECTED_TYPE: Partial<Record<Interval, ExpectedChartType>> = { day: 'day', month: 'month', 'day-month': 'month', year: 'year' };
 
-export const ChartPanel = ({ plantId, plantName }: { plantId: number; plantName: string }) => {
+const COLORS: Record<SeriesKey, string> = {
+  production: '#f9a825', self_consumed: '#f9a825', exported: '#ffe082', import: '#e53935', consumption: '#1e88e5',
+  battery: '#43a047', charge: '#43a047', discharge: '#2e7d32', soc: '#43a047', expected: '#616161',
+};
+const STACKED: SeriesKey[] = ['self_consumed', 'exported'];
+const HEIGHT = 340;
+/** The largest value the axis must reach: the highest single value, or the self-consumed and exported stacked. */
+export const axisMax = (series: PlottedSeries[]) => {
+  const stacked = series.filter((s) => STACKED.includes(s.key));
+  const stackTops = (stacked[0]?.data ?? []).map((_, i) => stacked.reduce((sum, s) => sum + Math.abs(s.data[i] ?? 0), 0));
+  return Math.max(0, ...stackTops, ...series.flatMap((s) => s.data.map((v) => Math.abs(v ?? 0))));
+};
+/** Room for the value axis' numbers (as long as its largest, formatted, with the scale's headroom) and its unit beside them: never cut. */
+const yAxisWidth = (series: PlottedSeries[], f: Formatters, digits: number) => 30 + 7.5 * f.number(axisMax(series) * 1.25, digits).length;
+// The expectation is a dashed line, so it reads as a reference and not as one more measurement.
+const chartSx = { '& path[data-series="expected"]': { strokeDasharray: '6 4' } };
+
+function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
+  const dayMinutes = table.dayMinutes ?? 1440;
+  // Ticks every 3 hours, 00:00 to 24:00 whatever the readings cover.
+  const ticks = Array.from({ length: Math.floor(dayMinutes / 180) + 1 }, (_, i) => i * 180);
+  if (ticks[ticks.length - 1] !== dayMinutes) ticks.push(dayMinutes);
+  const clock = (minute: number) => {
+    if (minute >= dayMinutes) return '24:00';
+    const index = Math.round(minute / 5);
+    return table.labels[index] ?? '';
+  };
+  const plotted = table.series.filter((s) => s.plotted);
+  const soc = plotted.some((s) => s.key === 'soc');
+  const number = (v: number | null) => (v === null ? '—' : f.number(v));
+  return (
+    <LineChart height={HEIGHT} sx={chartSx} skipAnimation
+      xAxis={[{ scaleType: 'linear', data: table.minutes, min: 0, max: dayMinutes, tickInterval: ticks, valueFormatter: clock }]}
+      yAxis={[
+        { id: 'power', label: 'kW', width: yAxisWidth(plotted.filter((s) => s.key !== 'soc'), f, 1), valueFormatter: (v: number) => f.number(v) },
+        ...(soc ? [{ id: 'soc', label: '%', position: 'right' as const, min: 0, max: 100, width: 48, valueFormatter: (v: number) => f.number(v, 0) }] : []),
+      ]}
+      series={plotted.map((s: PlottedSeries) => ({
+        id: s.key, label: s.label, data: s.data, showMark: false, color: COLORS[s.key],
+        yAxisId: s.key === 'soc' ? 'soc' : 'power',
+        ...(STACKED.includes(s.key) ? { stack: 'production', area: true } : {}),
+        ...(s.key === 'production' ? { area: true } : {}),
+        valueFormatter: s.key === 'soc' ? (v: number | null) => (v === null ? '—' : f.percent(v)) : number,
+      }))} />
+  );
+}
+
+function TotalsChart({ table, f }: { table: ChartTable; f: Formatters }) {
+  const number = (v: number | null) => (v === null ? '—' : f.number(v));
+  const plotted = table.series.filter((s) => s.plotted);
+  return (
+    <ChartDataProvider height={HEIGHT} skipAnimation
+      xAxis={[{ id: 'x', scaleType: 'band', data: table.labels, valueFormatter: (b: string) => bucketLabel(b, f), height: 40 }]}
+      yAxis={[{ id: 'energy', label: 'kWh', width: yAxisWidth(plotted, f, 0), valueFormatter: (v: number) => f.number(v, 0) }]}
+      series={plotted.map((s) => (s.key === 'expected'
+        ? { type: 'line' as const, id: s.key, label: s.label, data: s.data, color: COLORS[s.key], valueFormatter: number }
+        : {
+          type: 'bar' as const, id: s.key, label: s.label, data: s.data, color: COLORS[s.key], valueFormatter: number,
+          ...(STACKED.includes(s.key) ? { stack: 'production' } : {}),
+        }))}>
+      <ChartsWrapper legendPosition={{ vertical: 'top', horizontal: 'center' }}>
+        <ChartsLegend />
+        <ChartsSurface sx={chartSx}>
+          <ChartsGrid horizontal />
+          <BarPlot />
+          <LinePlot />
+          <MarkPlot />
+          <ChartsAxisHighlight x="band" />
+          <ChartsAxis />
+        </ChartsSurface>
+        <ChartsTooltip />
+      </ChartsWrapper>
+    </ChartDataProvider>
+  );
+}
+
+export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
+  plantId: number; plantName: string;
+  /** The plant's local day (YYYY-MM-DD, in the time zone the API uses), not the browser's. */
+  today: string;
+  timeZone: string;
+}) => {
   const translate = useTranslate();
-  const f = useFormatters();
+  const f = useFormatters(timeZone);
+  const plantToday = dayjs(today);
   const [interval, setInterval] = useStore<Interval>('monitoring.interval', 'day');
-  const [date, setDate] = useState<Dayjs>(() => dayjs());
-  const [start, setStart] = useState<Dayjs>(() => dayjs().subtract(6, 'day'));
-  const [end, setEnd] = useState<Dayjs>(() => dayjs());
+  const [date, setDate] = useState<Dayjs>(plantToday);
+  const [start, setStart] = useState<Dayjs>(() => plantToday.subtract(6, 'day'));
+  const [end, setEnd] = useState<Dayjs>(plantToday);
   const rangeValid = start.isValid() && end.isValid() && !end.isBefore(start, 'day');
   const ready = interval === 'range' ? rangeValid : date.isValid();
+  const dataProvider = useAppDataProvider();
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['monitoring', 'chart', plantId, interval, date.format(DAY), start.format(DAY), end.format(DAY)],
-    queryFn: ({ signal }) => fetchChart(plantId, interval, date.format(DAY), start.format(DAY), end.format(DAY), signal),
+    queryFn: ({ signal }) => dataProvider.chart({ plant: plantId, interval, date: date.format(DAY), start: start.format(DAY), end: end.format(DAY) }, signal),
     enabled: ready,
     retry: false,
   });
-  const table = data ? chartTable(data, translate, f.time) : null;
-  const number = (v: number | null) => (v === null ? '—' : f.number(v));
+  const expectedType = EXPECTED_TYPE[interval];
+  // The overlay is extra: without it (a plant not modelled, the call failing) the measured chart still shows.
+  const { data: expected } = useQuery({
+    queryKey: ['monitoring', 'expected', plantId, expectedType, date.format(DAY)],
+    queryFn: ({ signal }) => dataProvider.expected(plantId, expectedType!, date.format(DAY), signal),
+    enabled: ready && !!expectedType,
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
+  const table = data ? chartTable(data, expectedType ? expected : null, translate, f) : null;
   const picker = (label: string, value: Dayjs, onChange: (d: Dayjs) => void, views = VIEWS.day) => (
-    <DatePicker label={label} value={value} views={views} disableFuture
-      onChange={(d) => d && onChange(d)} slotProps={{ textField: { size: 'small', sx: { width: 190 } } }} />
+    <DatePicker label={label} value={value} views={views} maxDate={plantToday}
+      // A date being typed ('2' of '2026' is the year 2) sends nothing until it is whole and valid.
+      onChange={(d, context) => d && d.isValid() && !context.validationError && onChange(d)} slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 190 }, minWidth: 0 } } }} />
   );
+  // On a phone the six intervals do not fit on one line as buttons: a select keeps them on one.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const intervalLabel = translate('app.monitoring.chart.interval');
 
   return (
     <Card variant="outlined">
       <CardHeader title={translate('app.monitoring.chart.title')} titleTypographyProps={{ variant: 'h6', component: 'h2' }}
         action={(
           <Button size="small" startIcon={<Download />} disabled={!table || !hasData(table)}
-            onClick={() => table && downloadCsv(`${plantName}-${interval}-${(interval === 'range' ? `${start.format(DAY)}_${end.format(DAY)}` : date.format(DAY))}.csv`, tableCsv(table))}>
+            onClick={() => table && downloadCsv(`${plantName}-${interval}-${(interval === 'range' ? `${start.format(DAY)}_${end.format(DAY)}` : date.format(DAY))}.csv`,
+              tableCsv(table, csvDialect(intlLocale(f.lang))))}>
             {translate('app.monitoring.chart.csv')}
           </Button>
         )} />
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-          <ToggleButtonGroup size="small" exclusive value={interval} onChange={(_, v: Interval | null) => v && setInterval(v)}
-            aria-label={translate('app.monitoring.chart.interval')} sx={{ flexWrap: 'wrap' }}>
-            {INTERVALS.map((i) => (
-              <ToggleButton key={i} value={i}>{translate(`app.monitoring.intervals.${i}`)}</ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(f.lang)}>
+          {phone ? (
+            <TextField select size="small" label={intervalLabel} value={interval} onChange={(e) => setInterval(e.target.value as Interval)}>
+              {INTERVALS.map((i) => <MenuItem key={i} value={i}>{translate(`app.monitoring.intervals.${i}`)}</MenuItem>)}
+            </TextField>
+          ) : (
+            <ToggleButtonGroup size="small" exclusive value={interval} onChange={(_, v: Interval | null) => v && setInterval(v)}
+              aria-label={intervalLabel} sx={{ flexWrap: 'wrap' }}>
+              {INTERVALS.map((i) => (
+                <ToggleButton key={i} value={i}>{translate(`app.monitoring.intervals.${i}`)}</ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          )}
+          <DateLocalization>
             {interval === 'range' ? (
               <Stack direction="row" spacing={1}>
                 {picker(translate('app.monitoring.chart.start'), start, setStart)}
                 {picker(translate('app.monitoring.chart.end'), end, setEnd)}
               </Stack>
             ) : picker(translate('app.monitoring.chart.date'), date, setDate, VIEWS[interval])}
-          </LocalizationProvider>
+          </DateLocalization>
         </Stack>
         {!ready && <Alert severity="warning">{translate('app.monitoring.chart.bad_range')}</Alert>}
         {ready && isPending && <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}><CircularProgress /></Box>}
@@ -86,20 +201,15 @@ export const ChartPanel = ({ plantId, plantName }: { plantId: number; plantName:
         )}
         {ready && table && !hasData(table) && <Alert severity="info">{translate('app.monitoring.chart.empty')}</Alert>}
         {ready && table && hasData(table) && (
-          <Box dir="ltr" sx={{ width: '100%' }}>
-            {table.unit === 'kW' ? (
-              <LineChart height={320}
-                xAxis={[{ scaleType: 'point', data: table.labels, tickInterval: (_v, i) => i % 12 === 0 }]}
-                yAxis={[{ label: 'kW' }]}
-                series={table.series.map((s) => ({ id: s.key, label: s.label, data: s.data, showMark: false, valueFormatter: number }))} />
-            ) : (
-              <BarChart height={320}
-                xAxis={[{ scaleType: 'band', data: table.labels }]}
-                yAxis={[{ label: 'kWh' }]}
-                series={table.series.map((s) => ({ id: s.key, label: s.label, data: s.data, valueFormatter: number }))} />
-            )}
-          </Box>
+          // Charts read left to right in every language (time runs that way on their axes); told so, MUI X
+          // anchors the axes' labels beside them and not, as in a right-to-left page, over them.
+          <RtlProvider value={false}>
+            <Box dir="ltr" sx={{ width: '100%' }}>
+              {table.unit === 'kW' ? <DayChart table={table} f={f} /> : <TotalsChart table={table} f={f} />}
+            </Box>
+          </RtlProvider>
         )}
+        {ready && table && hasData(table) && expectedType && expected && <ExpectedNote model={expected.model} />}
       </CardContent>
     </Card>
   );

@@ -1,18 +1,32 @@
-/** The snapshot's figures as cards (SPEC §1): power, energy, consumption, battery, shares, CO2, savings. */
+/**
+ * The plant's state (online, last reading, each inverter's status) and the snapshot's figures as cards (SPEC §1, issue 11): each says its period (now, today, this
+ * month, this year, since the start), in the plant's local calendar. Energy with its specific yield
+ * and, for a plant, its performance against the expected production; this month against the same
+ * days a year earlier; savings split into what the self-consumed energy saved at the tariff and what
+ * the exported energy earned at the injection price. A project's totals use the same cards, without
+ * the live power and the prices (each plant has its own).
+ */
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Snapshot } from './api';
-import { useFormatters } from './format';
+import type { Performance, ProjectSnapshot, Snapshot } from '../../providers/monitoring';
+import { useFormatters, type Formatters } from '../../i18n/format';
 
-const Kpi = ({ title, value, detail }: { title: string; value: ReactNode; detail?: ReactNode }) => (
-  <Card variant="outlined" component="section" aria-label={title}>
-    <CardContent>
-      <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>{title}</Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>{value}</Typography>
-      {detail && <Typography variant="body2" color="text.secondary">{detail}</Typography>}
+type SavingsSplit = Snapshot['savings']['periods']['today'];
+
+const Kpi = ({ title, period, value, children }: { title: string; period: string; value: ReactNode; children?: ReactNode }) => (
+  <Card variant="outlined" component="section" aria-label={title} sx={{ minWidth: 0 }}>
+    <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+      <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.4, display: 'block' }}>{title}</Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>{period}</Typography>
+      <Typography component="p" sx={{ fontWeight: 600, typography: { xs: 'h6', sm: 'h5' } }}>{value}</Typography>
+      {children && <Stack spacing={0.25} sx={{ mt: 0.5 }}>{children}</Stack>}
     </CardContent>
   </Card>
+);
+
+const Detail = ({ children, strong }: { children: ReactNode; strong?: boolean }) => (
+  <Typography variant={strong ? 'body2' : 'caption'} color={strong ? 'text.primary' : 'text.secondary'} component="p">{children}</Typography>
 );
 
 /**
@@ -23,7 +37,7 @@ export const hasBattery = (s: Snapshot) => s.battery_soc !== null || (s.battery_
 
 export const StatusLine = ({ snapshot }: { snapshot: Snapshot }) => {
   const translate = useTranslate();
-  const f = useFormatters();
+  const f = useFormatters(snapshot.period.time_zone);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <Chip size="small" color={snapshot.online ? 'success' : 'default'}
@@ -33,36 +47,107 @@ export const StatusLine = ({ snapshot }: { snapshot: Snapshot }) => {
           ? translate('app.monitoring.last_reading', { time: f.dateTime(snapshot.timestamp) })
           : translate('app.monitoring.no_reading')}
       </Typography>
+      {/* What each inverter reports now (a Symo asleep: night / standby). */}
+      {snapshot.inverters.filter((i) => i.online && i.status).map((i) => (
+        <Chip key={i.id} size="small" variant="outlined" color={i.status === 'error' ? 'error' : 'default'}
+          label={`${i.name}: ${translate(`app.screens.readings.status.${i.status}`, { _: i.status })}`} />
+      ))}
     </Stack>
   );
 };
 
-export const KpiCards = ({ snapshot: s }: { snapshot: Snapshot }) => {
+const isPlant = (s: Snapshot | ProjectSnapshot): s is Snapshot => 'plant' in s;
+
+/** The savings of one period, as its two parts and their sum. */
+function SavingsCard({ title, period, split, currency, prices, f }: {
+  title: string; period: string; split: SavingsSplit; currency: string; f: Formatters;
+  prices?: { tariff: number; injection: number };
+}) {
   const translate = useTranslate();
-  const f = useFormatters();
+  const t = (key: string, options?: object) => translate(`app.monitoring.figures.savings.${key}`, options);
+  const times = (wh: number, price: number | undefined) => (price === undefined
+    ? f.energy(wh) : t('times', { energy: f.energy(wh), price: f.perKwh(price, currency) }));
+  return (
+    <Kpi title={title} period={period} value={f.money(split.total, currency)}>
+      <Detail strong>{t('self_consumption', { value: f.money(split.self_consumption, currency) })}</Detail>
+      <Detail>{times(split.self_consumed_wh, prices?.tariff)}</Detail>
+      <Detail strong>{t('export_income', { value: f.money(split.export_income, currency) })}</Detail>
+      <Detail>{times(split.exported_wh, prices?.injection)}</Detail>
+    </Kpi>
+  );
+}
+
+export const KpiCards = ({ figures: s, performance }: { figures: Snapshot | ProjectSnapshot; performance?: Performance | null }) => {
+  const translate = useTranslate();
+  const f = useFormatters(s.period.time_zone);
   const dash = '—';
   const t = (key: string, options?: object) => translate(`app.monitoring.kpi.${key}`, options);
+  const x = (key: string, options?: object) => translate(`app.monitoring.figures.${key}`, options);
+  const periods = {
+    now: x('period.now'),
+    today: x('period.today', { date: f.day(s.period.today) }),
+    month: x('period.month', { month: f.month(s.period.month) }),
+    year: x('period.year', { year: s.period.year }),
+    lifetime: x('period.lifetime'),
+  };
+  const sy = s.specific_yield_kwh_per_kwp;
+  const yieldLine = (v: number | null) => v !== null && <Detail>{x('specific_yield', { value: f.specificYield(v) })}</Detail>;
+  const ratioLine = (r: Performance['today'] | undefined) => r && r.ratio !== null && r.expected_wh !== null && (
+    <Detail>{x('performance', { ratio: f.percent(r.ratio * 100), expected: f.energy(r.expected_wh) })}</Detail>
+  );
+  const m = s.month_vs_last_year;
+  const { currency } = s.savings;
+  const plant = isPlant(s) ? s : null;
+  const prices = plant ? { tariff: plant.savings.tariff_per_kwh, injection: plant.savings.injection_price_per_kwh } : undefined;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 210px), 1fr))' }}>
-      <Kpi title={t('power')} value={s.power_w === null ? dash : f.power(s.power_w)} />
-      <Kpi title={t('energy_today')} value={f.energy(s.energy_today_wh)} />
-      <Kpi title={t('energy_month')} value={f.energy(s.energy_month_wh)} />
-      <Kpi title={t('energy_year')} value={f.energy(s.energy_year_wh)} />
-      <Kpi title={t('energy_total')} value={f.energy(s.energy_total_wh)} />
-      <Kpi title={t('consumption')} value={s.consumption_w === null ? dash : f.power(s.consumption_w)}
-        detail={t('consumption_today', { value: f.energy(s.consumption_today_wh) })} />
-      {hasBattery(s) && (
-        <Kpi title={t('battery')}
-          value={s.battery_soc === null ? dash : f.percent(s.battery_soc)}
-          detail={s.battery_power_w === null ? undefined
-            : s.battery_power_w === 0 ? t('idle')
-              : t(s.battery_power_w > 0 ? 'charging' : 'discharging', { value: f.power(Math.abs(s.battery_power_w)) })} />
-      )}
-      <Kpi title={t('self_consumption')} value={s.self_consumption_pct === null ? dash : f.percent(s.self_consumption_pct)} />
-      <Kpi title={t('autarky')} value={s.autarky_pct === null ? dash : f.percent(s.autarky_pct)} />
-      <Kpi title={t('co2')} value={f.mass(s.co2_avoided_kg.total)} detail={t('today', { value: f.mass(s.co2_avoided_kg.today) })} />
-      <Kpi title={t('savings')} value={f.money(s.savings.total, s.savings.currency)}
-        detail={t('today', { value: f.money(s.savings.today, s.savings.currency) })} />
-    </Box>
+    <Stack spacing={1}>
+      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(210px, 1fr))' } }}>
+        {plant && <Kpi title={t('power')} period={periods.now} value={plant.power_w === null ? dash : f.power(plant.power_w)} />}
+        {plant ? (
+          <Kpi title={t('consumption')} period={periods.now} value={plant.consumption_w === null ? dash : f.power(plant.consumption_w)}>
+            <Detail>{t('consumption_today', { value: f.energy(plant.consumption_today_wh) })}</Detail>
+          </Kpi>
+        ) : <Kpi title={x('consumption_today')} period={periods.today} value={f.energy(s.consumption_today_wh)} />}
+        {plant && hasBattery(plant) && (
+          <Kpi title={t('battery')} period={periods.now} value={plant.battery_soc === null ? dash : f.percent(plant.battery_soc)}>
+            {plant.battery_power_w !== null && (
+              <Detail>{plant.battery_power_w === 0 ? t('idle')
+                : t(plant.battery_power_w > 0 ? 'charging' : 'discharging', { value: f.power(Math.abs(plant.battery_power_w)) })}</Detail>
+            )}
+          </Kpi>
+        )}
+        <Kpi title={t('energy_today')} period={periods.today} value={f.energy(s.energy_today_wh)}>
+          {yieldLine(sy.today)}
+          {ratioLine(performance?.today)}
+        </Kpi>
+        <Kpi title={t('energy_month')} period={periods.month} value={f.energy(s.energy_month_wh)}>
+          {yieldLine(sy.month)}
+          {ratioLine(performance?.month)}
+          <Detail>
+            {m.last_year_to_date_wh === null
+              ? x('no_last_year', { month: f.month(m.last_year_month) })
+              : x('vs_last_year', {
+                change: m.change_pct === null ? dash : f.change(m.change_pct), month: f.month(m.last_year_month), value: f.energy(m.last_year_to_date_wh),
+              })}
+          </Detail>
+        </Kpi>
+        <Kpi title={t('energy_year')} period={periods.year} value={f.energy(s.energy_year_wh)}>
+          {yieldLine(sy.year)}
+          {ratioLine(performance?.year)}
+        </Kpi>
+        <Kpi title={t('energy_total')} period={periods.lifetime} value={f.energy(s.energy_total_wh)}>
+          {yieldLine(sy.total)}
+        </Kpi>
+        <Kpi title={t('self_consumption')} period={periods.today} value={s.self_consumption_pct === null ? dash : f.percent(s.self_consumption_pct)} />
+        <Kpi title={t('autarky')} period={periods.today} value={s.autarky_pct === null ? dash : f.percent(s.autarky_pct)} />
+        <Kpi title={t('co2')} period={periods.lifetime} value={f.mass(s.co2_avoided_kg.total)}>
+          <Detail>{t('today', { value: f.mass(s.co2_avoided_kg.today) })}</Detail>
+        </Kpi>
+        <SavingsCard title={x('savings.today')} period={periods.today} split={s.savings.periods.today} currency={currency} prices={prices} f={f} />
+        <SavingsCard title={x('savings.month')} period={periods.month} split={s.savings.periods.month} currency={currency} prices={prices} f={f} />
+        <SavingsCard title={x('savings.lifetime')} period={periods.lifetime} split={s.savings.periods.lifetime} currency={currency} prices={prices} f={f} />
+      </Box>
+      {!s.savings.metered && <Typography variant="caption" color="text.secondary">{x('savings.unmetered')}</Typography>}
+    </Stack>
   );
 };

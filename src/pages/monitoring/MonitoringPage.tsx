@@ -1,7 +1,8 @@
 /**
  * /app/monitoring (SPEC §1): pick a project and one of its plants (remembered in the store), then
  * the plant's live snapshot as figures and a power flow (refreshed every 60 s and when the tab
- * regains focus), its history chart, the 3-day forecast and the project's plants on a map.
+ * regains focus), its 3-day weather and production forecasts, its history chart and the project's
+ * plants on a map; or, for the whole project, its totals across its plants.
  */
 import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import {
@@ -9,10 +10,16 @@ import {
 } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Title, useGetList, useGetManyReference, useStore, useTranslate, type RaRecord } from 'react-admin';
-import { fetchSnapshot, type Snapshot } from './api';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { Snapshot } from '../../providers/monitoring';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { country } from '../../config/country';
 import { KpiCards, StatusLine } from './KpiCards';
+import { ProductionForecastCard } from './ProductionForecastCard';
+import { ReportDownload } from './ReportDownload';
+import { PlantAlarms } from './PlantAlarms';
 import { PowerFlow } from './PowerFlow';
-import { WeatherCard } from './WeatherCard';
+import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 
 // The chart (MUI X charts and date pickers) and the map (Leaflet) are chunks of their own, so no
@@ -39,9 +46,9 @@ if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app/m
 /** How often the snapshot is read again (ms). */
 export const REFRESH_MS = 60_000;
 
-const snapshotQuery = (plant: number) => ({
+const snapshotQuery = (dataProvider: AppDataProvider, plant: number) => ({
   queryKey: ['monitoring', 'snapshot', plant],
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSnapshot(plant, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.snapshot(plant, signal),
   refetchInterval: REFRESH_MS,
   refetchOnWindowFocus: true,
   retry: false,
@@ -54,41 +61,78 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Card>
 );
 
+/** A failed read, said, with a button to try again. */
+const RetryAlert = ({ message, retry }: { message: string; retry: () => unknown }) => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => retry()}>{translate('app.monitoring.retry')}</Button>}>
+      {translate(message)}
+    </Alert>
+  );
+};
+
 const Loading = () => <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress /></Box>;
 
 /** The chosen id when it is still in the list, else the first. */
 const pick = (rows: RaRecord[] | undefined, stored: number | null) =>
   rows?.find((r) => r.id === stored)?.id as number | undefined ?? rows?.[0]?.id as number | undefined;
 
-function PlantView({ plant, plants }: { plant: RaRecord; plants: RaRecord[] }) {
+/** The project's plants on a map, coloured by each one's own snapshot; a click chooses that plant. */
+function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; selected: number | null; onSelect: (id: number) => void }) {
   const translate = useTranslate();
-  const [, setPlant] = useStore<number | null>('monitoring.plant', null);
-  const { data: snapshot, error, isPending, refetch } = useQuery(snapshotQuery(plant.id as number));
-  // The map's colours come from each plant's own snapshot (the selected one shares its query).
+  const dataProvider = useAppDataProvider();
   const located = plants.filter((p) => typeof p.latitude === 'number' && typeof p.longitude === 'number');
-  // The other plants' snapshots only colour the map: asked once this plant's figures are in, so the
-  // server answers the figures first.
-  const statuses = useQueries({ queries: located.map((p) => snapshotQuery(p.id as number)) });
+  // The selected plant shares its snapshot query with the cards.
+  const statuses = useQueries({ queries: located.map((p) => snapshotQuery(dataProvider, p.id as number)) });
   const mapPlants: MapPlant[] = located.map((p, i) => ({
     id: p.id as number, name: p.name, latitude: p.latitude, longitude: p.longitude,
     online: (statuses[i]?.data as Snapshot | undefined)?.online ?? null,
   }));
   const statusLabel = (online: boolean | null) => translate(online === null ? 'app.monitoring.unknown' : online ? 'app.monitoring.online' : 'app.monitoring.offline');
+  return (
+    <Section title={translate('app.monitoring.map.title')}>
+      {!located.length && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.monitoring.map.no_coordinates')}</Alert>}
+      <Suspense fallback={<Loading />}>
+        <PlantsMap plants={mapPlants} selected={selected} onSelect={onSelect} statusLabel={statusLabel} />
+      </Suspense>
+    </Section>
+  );
+}
+
+/** Today's local date in a zone, until the plant's snapshot (which names its day) is in, or when it cannot be read. */
+const localDay = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+
+/**
+ * One plant: its live figures, power flow, weather and production forecasts, history chart and the
+ * project's map. Each part is one line of the stack below, so a new panel is one more line.
+ */
+function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRecord[]; onSelect: (id: number) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const plantId = plant.id as number;
+  const { data: snapshot, error, isPending, refetch } = useQuery(snapshotQuery(dataProvider, plantId));
+  const weatherShown = useWeatherShown();
+  // The performance ratio only adds to the cards: without it they still show.
+  const { data: performance } = useQuery({
+    queryKey: ['monitoring', 'performance', plantId],
+    queryFn: ({ signal }) => dataProvider.performance(plantId, signal),
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+  // Every date and time of the page is the plant's, in the zone the API uses (settings.time_zone).
+  const timeZone = snapshot?.period.time_zone ?? country.timeZone;
+  const today = snapshot?.period.today ?? localDay(timeZone);
 
   let live: ReactNode;
   if (isPending) live = <Loading />;
   else if (error) {
-    live = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>{translate('app.monitoring.retry')}</Button>}>
-        {translate('app.monitoring.snapshot_error')}
-      </Alert>
-    );
+    live = <RetryAlert message="app.monitoring.snapshot_error" retry={refetch} />;
   } else if (!snapshot.timestamp) live = <Alert severity="info">{translate('app.monitoring.no_data')}</Alert>;
   else {
     live = (
       <Stack spacing={2}>
         <StatusLine snapshot={snapshot} />
-        <KpiCards snapshot={snapshot} />
+        <KpiCards figures={snapshot} performance={performance} />
       </Stack>
     );
   }
@@ -96,39 +140,73 @@ function PlantView({ plant, plants }: { plant: RaRecord; plants: RaRecord[] }) {
   return (
     <Stack spacing={2}>
       {live}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' } }}>
-        <Section title={translate('app.monitoring.flow.title')}>
-          {snapshot?.timestamp ? <PowerFlow snapshot={snapshot} />
-            : <Typography color="text.secondary">{translate(error ? 'app.monitoring.snapshot_error' : 'app.monitoring.no_data')}</Typography>}
-        </Section>
-        <WeatherCard plantId={plant.id as number} />
-      </Box>
-      <Suspense fallback={<Loading />}>
-        <ChartPanel plantId={plant.id as number} plantName={plant.name} />
-      </Suspense>
-      <Section title={translate('app.monitoring.map.title')}>
-        {!located.length && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.monitoring.map.no_coordinates')}</Alert>}
-        <Suspense fallback={<Loading />}>
-          <PlantsMap plants={mapPlants} selected={plant.id as number} onSelect={setPlant} statusLabel={statusLabel} />
-        </Suspense>
+      <PlantAlarms plantId={plantId} timeZone={timeZone} />
+      <Section title={translate('app.monitoring.flow.title')}>
+        {snapshot?.timestamp ? <PowerFlow snapshot={snapshot} />
+          : <Typography color="text.secondary">{translate(error ? 'app.monitoring.snapshot_error' : 'app.monitoring.no_data')}</Typography>}
       </Section>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: weatherShown ? '1fr 1fr' : '1fr' } }}>
+        {weatherShown && <WeatherCard plantId={plantId} />}
+        <ProductionForecastCard plantId={plantId} timeZone={timeZone} />
+      </Box>
+      {/* The chart starts on the plant's local day, which its snapshot names; until the snapshot is in,
+          the day in the portal's zone (the usual settings.time_zone), so both calls start together. */}
+      <Suspense fallback={<Loading />}>
+        <ChartPanel key={today} plantId={plantId} plantName={plant.name} today={today} timeZone={timeZone} />
+      </Suspense>
+      <ReportDownload plantId={plantId} today={today} timeZone={timeZone} />
+      <PlantsMapSection plants={plants} selected={plantId} onSelect={onSelect} />
     </Stack>
   );
 }
 
+/** The whole project: its totals across its plants (GET v2/last/measurement/project/{id}) and its map. */
+function ProjectTotalsView({ project, plants, onSelect }: { project: RaRecord; plants: RaRecord[]; onSelect: (id: number) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: ['monitoring', 'project', project.id],
+    queryFn: ({ signal }) => dataProvider.projectSnapshot(project.id as number, signal),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+  let body: ReactNode;
+  if (isPending) body = <Loading />;
+  else if (error) {
+    body = <RetryAlert message="app.monitoring.figures.project.error" retry={refetch} />;
+  } else body = <KpiCards figures={data} />;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">{translate('app.monitoring.figures.project.hint')}</Typography>
+      {body}
+      <PlantsMapSection plants={plants} selected={null} onSelect={onSelect} />
+    </Stack>
+  );
+}
+
+/** The plant select's entry for the whole project. */
+const WHOLE_PROJECT = 'project';
+
 function ProjectView({ project, selector }: { project: RaRecord; selector: (plants: ReactNode) => ReactNode }) {
   const translate = useTranslate();
   const [storedPlant, setPlant] = useStore<number | null>('monitoring.plant', null);
+  const [wholeProject, setWholeProject] = useStore<boolean>('monitoring.whole_project', false);
   const { data, isPending, error } = useGetManyReference('power-plants', {
     target: 'project', id: project.id, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' },
   });
   const plantId = pick(data, storedPlant);
   const plant = data?.find((p) => p.id === plantId);
+  // Totals across plants mean something only with two or more.
+  const several = (data?.length ?? 0) > 1;
+  const showProject = several && wholeProject;
+  const choosePlant = (id: number) => { setWholeProject(false); setPlant(id); };
   const plantSelect = (
     <FormControl size="small" sx={{ minWidth: 220 }} disabled={!data?.length}>
       <InputLabel id="monitoring-plant">{translate('app.monitoring.plant')}</InputLabel>
-      <Select labelId="monitoring-plant" label={translate('app.monitoring.plant')} value={plantId ?? ''}
-        onChange={(e) => setPlant(Number(e.target.value))}>
+      <Select labelId="monitoring-plant" label={translate('app.monitoring.plant')} value={showProject ? WHOLE_PROJECT : plantId ?? ''}
+        onChange={(e) => (e.target.value === WHOLE_PROJECT ? setWholeProject(true) : choosePlant(Number(e.target.value)))}>
+        {several && <MenuItem value={WHOLE_PROJECT}>{translate('app.monitoring.figures.project.option')}</MenuItem>}
         {data?.map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
       </Select>
     </FormControl>
@@ -137,7 +215,8 @@ function ProjectView({ project, selector }: { project: RaRecord; selector: (plan
   if (isPending) body = <Loading />;
   else if (error) body = <Alert severity="error">{translate('app.monitoring.plants_error')}</Alert>;
   else if (!plant) body = <Alert severity="info">{translate('app.monitoring.no_plants')}</Alert>;
-  else body = <PlantView key={plant.id} plant={plant} plants={data ?? []} />;
+  else if (showProject) body = <ProjectTotalsView project={project} plants={data ?? []} onSelect={choosePlant} />;
+  else body = <PlantView key={plant.id} plant={plant} plants={data ?? []} onSelect={choosePlant} />;
   return <>{selector(plantSelect)}{body}</>;
 }
 

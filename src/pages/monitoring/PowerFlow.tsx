@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { Box, Paper, Typography, useTheme } from '@mui/material';
 import { ArrowBack, ArrowDownward, ArrowForward, BatteryChargingFull, ElectricalServices, Home, WbSunny } from '@mui/icons-material';
 import { useTranslate } from 'react-admin';
-import type { Snapshot } from './api';
+import type { Snapshot } from '../../providers/monitoring';
 import { hasBattery } from './KpiCards';
-import { useFormatters } from './format';
+import { useFormatters } from '../../i18n/format';
 
 const Node = ({ area, icon, label, value }: { area: string; icon: ReactNode; label: string; value: string }) => (
   <Paper variant="outlined" sx={{ gridArea: area, p: 1, textAlign: 'center', minWidth: 0 }}>
@@ -37,7 +37,8 @@ export const PowerFlow = ({ snapshot: s }: { snapshot: Snapshot }) => {
   const ToEnd = rtl ? ArrowBack : ArrowForward;
   const ToStart = rtl ? ArrowForward : ArrowBack;
   const t = (key: string) => translate(`app.monitoring.flow.${key}`);
-  const pv = s.power_w ?? 0;
+  // The sun is the PV power (a hybrid's AC output includes what its battery gives at night).
+  const pv = s.solar_w ?? 0;
   const importing = (s.grid_import_w ?? 0) > 0;
   const gridW = importing ? s.grid_import_w! : (s.grid_export_w ?? 0);
   const battery = hasBattery(s);
@@ -53,9 +54,9 @@ export const PowerFlow = ({ snapshot: s }: { snapshot: Snapshot }) => {
       gridTemplateColumns: battery ? '1fr 0.6fr 1fr 0.6fr 1fr' : '1fr 0.6fr 1fr 0.6fr 0fr',
       gridTemplateAreas: '". . pv . ." ". . pvArrow . ." "grid gridArrow home batteryArrow battery"',
     }}>
-      <Node area="pv" icon={<WbSunny color="warning" />} label={t('pv')} value={kw(s.power_w)} />
-      <Flow area="pvArrow" arrow={<ArrowDownward />} value={kw(s.power_w)} active={pv > 0}
-        label={`${t('pv')} → ${t('home')}: ${kw(s.power_w)}`} />
+      <Node area="pv" icon={<WbSunny color="warning" />} label={t('pv')} value={kw(s.solar_w)} />
+      <Flow area="pvArrow" arrow={<ArrowDownward />} value={kw(s.solar_w)} active={pv > 0}
+        label={`${t('pv')} → ${t('home')}: ${kw(s.solar_w)}`} />
       <Node area="home" icon={<Home color="primary" />} label={t('home')} value={kw(s.consumption_w)} />
       <Node area="grid" icon={<ElectricalServices color="action" />} label={t('grid')}
         value={gridW === 0 ? kw(0) : t(importing ? 'importing' : 'exporting')} />

@@ -1,24 +1,35 @@
 /** The plant's 3-day forecast (SPEC §1, §9), or why there is none: never invented weather. */
 import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
-import { fetchWeather } from './api';
-import { useFormatters } from './format';
+import { usePermissions, useTranslate } from 'react-admin';
+import { isAdmin, type Permissions } from '../../providers/authProvider';
+import { useFeatures } from '../../providers/features';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { useFormatters } from '../../i18n/format';
 
 const codeOf = (error: unknown) => (error as { body?: { code?: string } })?.body?.code;
+
+/**
+ * Whether the forecast has a place on the page: staff always (they can set the weather key, so
+ * 'not configured' tells them something), a customer once the server says it has one.
+ */
+export const useWeatherShown = () => {
+  const { permissions } = usePermissions<Permissions>();
+  const { data: features } = useFeatures();
+  return (permissions ? isAdmin(permissions) : false) || features?.weather === true;
+};
 
 export const WeatherCard = ({ plantId }: { plantId: number }) => {
   const translate = useTranslate();
   const f = useFormatters();
+  const dataProvider = useAppDataProvider();
   const { data, error, isPending } = useQuery({
     queryKey: ['monitoring', 'weather', plantId],
-    queryFn: ({ signal }) => fetchWeather(plantId, signal),
+    queryFn: ({ signal }) => dataProvider.weather(plantId, signal),
     retry: false,
     staleTime: 30 * 60_000,
   });
-  const day = (date: string) => new Intl.DateTimeFormat(f.lang, { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' })
-    .format(new Date(`${date}T12:00:00Z`));
-  const temp = (c: number) => `${f.number(c, 0)} °C`;
+  const temp = (c: number) => f.quantity(c, '°C', 0);
   let body;
   if (isPending) body = <CircularProgress size={24} />;
   else if (error) {
@@ -35,7 +46,7 @@ export const WeatherCard = ({ plantId }: { plantId: number }) => {
           <Box key={d.date} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
             <Box component="img" src={d.condition.icon} alt={d.condition.text} width={48} height={48} />
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>{day(d.date)}</Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600, '&::first-letter': { textTransform: 'uppercase' } }}>{f.weekday(d.date)}</Typography>
               <Typography variant="body2" color="text.secondary">{d.condition.text}</Typography>
             </Box>
             <Box sx={{ textAlign: 'end' }}>

@@ -1,44 +1,107 @@
-/** What each interval plots, as one table: labels (x) and series (y). The CSV is this table. */
-import type { CurvePoint, Totals } from './api';
-import { buildCsv } from './csv';
+/**
+ * What each interval plots, as one table: labels (x) and series (y). The CSV is this table.
+ * Production is split into what the site used itself and what went to the grid whenever a meter
+ * recorded the grid; the expected production is laid over when the API could model the plant.
+ */
+import type { CurvePoint, ExpectedChart, Totals } from '../../providers/monitoring';
+import { buildCsv, type CsvDialect } from './csv';
+import type { Formatters } from '../../i18n/format';
 
-export interface PlottedSeries { key: string; label: string; data: (number | null)[] }
-export interface ChartTable { xLabel: string; labels: string[]; series: PlottedSeries[]; unit: 'kW' | 'kWh' }
+export type SeriesKey =
+  | 'production' | 'self_consumed' | 'exported' | 'import' | 'consumption' | 'battery' | 'charge' | 'discharge' | 'soc' | 'expected';
+export interface PlottedSeries {
+  key: SeriesKey;
+  label: string;
+  data: (number | null)[];
+  /** false: in the CSV only (the battery's power or energies, which the state of charge tells better on the chart). */
+  plotted: boolean;
+}
+export interface ChartTable {
+  xLabel: string;
+  /** The first CSV column: local times (day) or the API's buckets. */
+  labels: string[];
+  /** The day curve: minutes since the local day's 00:00 of each point, and the day's length (1440, or 1380/1500 on DST days). */
+  minutes?: number[];
+  dayMinutes?: number;
+  series: PlottedSeries[];
+  unit: 'kW' | 'kWh';
+}
 
 type Translate = (key: string, options?: object) => string;
-const kilo = (v: number | null) => (v === null ? null : Math.round(v) / 1000);
+const kilo = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v) / 1000);
+const SLOT_MINUTES = 5;
 
 export type FetchedChart = { kind: 'curve'; rows: CurvePoint[] } | { kind: 'totals'; rows: (Totals & { label: string })[] };
 
-export function chartTable(chart: FetchedChart, translate: Translate, time: (iso: string) => string): ChartTable {
-  const t = (key: string, unit: string) => translate(`app.monitoring.chart.${key}`, { unit });
+/** Series that have at least one value (the battery's power also non-zero: inverters without one may send 0). */
+const present = (series: PlottedSeries[]) =>
+  series.filter((s) => s.data.some((v) => v !== null && (s.key !== 'battery' || v !== 0)));
+
+export function chartTable(chart: FetchedChart, expected: ExpectedChart | null | undefined, translate: Translate, f: Formatters): ChartTable {
+  const t = (key: SeriesKey, unit: string) => translate(`app.monitoring.figures.series.${key}`, { unit });
+  const series = (key: SeriesKey, unit: string, data: (number | null)[], plotted = true): PlottedSeries => ({ key, label: t(key, unit), data, plotted });
   if (chart.kind === 'curve') {
-    const series: PlottedSeries[] = [
-      { key: 'production', label: t('production', 'kW'), data: chart.rows.map((r) => kilo(r.power_w)) },
-      { key: 'consumption', label: t('consumption', 'kW'), data: chart.rows.map((r) => kilo(r.consumption_w)) },
-      { key: 'battery', label: t('battery', 'kW'), data: chart.rows.map((r) => kilo(r.battery_power_w)) },
-    ];
+    const { rows } = chart;
+    const metered = rows.some((r) => r.grid_export_w !== null || r.grid_import_w !== null);
+    const expectedAt = new Map((expected?.curve ?? []).map((p) => [Date.parse(p.ts), p.power_w]));
+    const start = rows.length ? Date.parse(rows[0].ts) : 0;
+    const production = metered
+      ? [
+        series('self_consumed', 'kW', rows.map((r) => (r.power_w === null ? null : kilo(Math.max(0, r.power_w - (r.grid_export_w ?? 0)))))),
+        series('exported', 'kW', rows.map((r) => (r.power_w === null ? null : kilo(Math.min(r.power_w, r.grid_export_w ?? 0))))),
+      ]
+      : [series('production', 'kW', rows.map((r) => kilo(r.power_w)))];
     return {
-      xLabel: translate('app.monitoring.chart.time'),
-      labels: chart.rows.map((r) => time(r.ts)),
-      // A series with no value at all (no meter; no battery, whose inverter may send 0) is not plotted, nor exported.
-      series: series.filter((s) => s.data.some((v) => v !== null && (s.key !== 'battery' || v !== 0))),
+      xLabel: translate('app.monitoring.figures.time', { zone: f.timeZone }),
+      labels: rows.map((r) => f.time(r.ts)),
+      // The API answers every 5-minute slot of the local day from 00:00, so the first point is midnight.
+      minutes: rows.map((r) => (Date.parse(r.ts) - start) / 60_000),
+      dayMinutes: rows.length * SLOT_MINUTES,
+      series: present([
+        ...production,
+        series('import', 'kW', rows.map((r) => kilo(r.grid_import_w))),
+        series('consumption', 'kW', rows.map((r) => kilo(r.consumption_w))),
+        series('battery', 'kW', rows.map((r) => kilo(r.battery_power_w)), false),
+        series('soc', '%', rows.map((r) => r.battery_soc)),
+        series('expected', 'kW', rows.map((r) => kilo(expectedAt.get(Date.parse(r.ts))))),
+      ]),
       unit: 'kW',
     };
   }
-  const series: PlottedSeries[] = [
-    { key: 'production', label: t('production', 'kWh'), data: chart.rows.map((r) => kilo(r.energy_wh)) },
-    { key: 'consumption', label: t('consumption', 'kWh'), data: chart.rows.map((r) => kilo(r.consumption_wh)) },
-  ];
+  const { rows } = chart;
+  const metered = rows.some((r) => r.export_wh !== null || r.import_wh !== null);
+  const expectedOf = new Map((expected?.series ?? []).map((e) => [e.bucket, e.energy_wh]));
+  const production = metered
+    ? [
+      series('self_consumed', 'kWh', rows.map((r) => kilo(r.self_consumption_wh ?? (r.energy_wh === null ? null : r.energy_wh - (r.export_wh ?? 0))))),
+      series('exported', 'kWh', rows.map((r) => (r.energy_wh === null ? null : kilo(r.export_wh ?? 0)))),
+    ]
+    : [series('production', 'kWh', rows.map((r) => kilo(r.energy_wh)))];
   return {
     xLabel: translate('app.monitoring.chart.period'),
-    labels: chart.rows.map((r) => r.label),
-    series: series.filter((s) => s.data.some((v) => v !== null)),
+    labels: rows.map((r) => r.label),
+    series: present([
+      ...production,
+      series('import', 'kWh', rows.map((r) => kilo(r.import_wh))),
+      series('consumption', 'kWh', rows.map((r) => kilo(r.consumption_wh))),
+      series('charge', 'kWh', rows.map((r) => kilo(r.charge_wh)), false),
+      series('discharge', 'kWh', rows.map((r) => kilo(r.discharge_wh)), false),
+      series('expected', 'kWh', rows.map((r) => kilo(expectedOf.get(r.label)))),
+    ]),
     unit: 'kWh',
   };
 }
 
-export const hasData = (table: ChartTable) => table.labels.length > 0 && table.series.length > 0;
+/** Something measured to show (the expectation alone is no data). */
+export const hasData = (table: ChartTable) => table.labels.length > 0 && table.series.some((s) => s.key !== 'expected');
 
-export const tableCsv = (table: ChartTable) =>
-  buildCsv([table.xLabel, ...table.series.map((s) => s.label)], table.labels.map((label, i) => [label, ...table.series.map((s) => s.data[i])]));
+export const tableCsv = (table: ChartTable, dialect?: CsvDialect) =>
+  buildCsv([table.xLabel, ...table.series.map((s) => s.label)], table.labels.map((label, i) => [label, ...table.series.map((s) => s.data[i])]), dialect);
+
+/** A bucket as the axis shows it: an hour "15:00", a day "10 mar", a month "mar", a year as is. */
+export function bucketLabel(bucket: string, f: Formatters): string {
+  if (bucket.length === 16) return bucket.slice(11);
+  if (bucket.length === 10) return f.day(bucket);
+  if (bucket.length === 7) return f.shortMonth(bucket);
+  return bucket;
+}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
+import { account } from '../../providers/account';
 import { AuthCard } from './PublicLayout';
 import { useOnce } from './useOnce';
 
@@ -18,7 +18,7 @@ export const AccountActivatePage = () => {
       setState('invalid');
       return;
     }
-    request('/auth/account-activate', { query: { token }, auth: false })
+    account.activate(token)
       .then(() => setState('ok'), () => setState('invalid'));
   });
 

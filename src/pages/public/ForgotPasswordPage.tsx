@@ -1,27 +1,26 @@
 /** /forgot-password: mails a link to set a new password. */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
+import { Alert, Box, Link, Typography } from '@mui/material';
+import { Form, useTranslate } from 'react-admin';
+import { account } from '../../providers/account';
+import { emailRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField } from './FilledField';
-import { emailRules, useForm } from './form';
+import { FilledField, SubmitButton } from './FilledField';
 
 export const ForgotPasswordPage = () => {
   const translate = useTranslate();
   const [sent, setSent] = useState<boolean | null>(null);
-  const form = useForm({ email: '' }, { email: emailRules });
 
-  const onSubmit = form.submit(async ({ email }) => {
+  const onSubmit = async ({ email = '' }: { email?: string }) => {
     setSent(null);
     try {
-      await request('/password-reset-email/', { method: 'POST', body: { email }, auth: false });
+      await account.requestPasswordReset(email);
       setSent(true);
     } catch {
       setSent(false);
     }
-  });
+  };
 
   return (
     <AuthCard title={translate('app.auth.forgot.title')}>
@@ -31,12 +30,10 @@ export const ForgotPasswordPage = () => {
           {translate(sent ? 'app.messages.recovery_sent' : 'app.messages.recovery_error')}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <FilledField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
-        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
-          {translate('app.auth.forgot.submit')}
-        </Button>
-      </Box>
+      <Form defaultValues={{ email: '' }} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+        <FilledField source="email" validate={emailRequired} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
+        <SubmitButton>{translate('app.auth.forgot.submit')}</SubmitButton>
+      </Form>
       <Box sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login">{translate('app.auth.back_to_login')}</Link>
       </Box>

@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
-import { startSession } from '../../providers/authProvider';
-import type { TokenPair } from '../../providers/session';
+import { account } from '../../providers/account';
 import { AuthCard } from './PublicLayout';
 import { useOnce } from './useOnce';
 
@@ -22,8 +20,7 @@ export const GoogleCallbackPage = () => {
       setFailed(true);
       return;
     }
-    request<TokenPair>('/auth/login/google', { query: { code, state }, auth: false })
-      .then(startSession)
+    account.finishGoogle(code, state)
       .then(() => navigate('/app/monitoring', { replace: true }), () => setFailed(true));
   });
 

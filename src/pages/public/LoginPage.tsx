@@ -1,23 +1,28 @@
 /**
- * /login: e-mail and password, Google sign-in, links to registration and password recovery.
- * A failed login shows each e-mail error from the server, otherwise 'Contraseña incorrecta', and
- * the message clears itself after 3 seconds (SPEC §4, §8). An account that never activated (the
- * server names it after the right password) is offered a new activation link, so it is no dead end.
+ * /login: e-mail and password, Google sign-in (when the server has it configured), links to
+ * registration and password recovery. A failed login shows each e-mail error from the server,
+ * otherwise 'Contraseña incorrecta', and the message clears itself after 3 seconds (SPEC §4, §8).
+ * An account that never activated (the server names it after the right password) is offered a new
+ * activation link, so it is no dead end.
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
-import { useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { Form, useTranslate } from 'react-admin';
 import { authProvider } from '../../providers/authProvider';
-import { API_BASE } from '../../providers/http';
+import { account, type AwaitingAccount } from '../../providers/account';
+import { useFeatures } from '../../providers/features';
 import { getAccessToken, getProfile, takeFlash } from '../../providers/session';
+import { emailRequired, passwordRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField } from './FilledField';
-import { emailRules, passwordRules, useForm } from './form';
-import { ResendActivation, type AwaitingAccount } from './ResendActivation';
+import { FilledField, SubmitButton } from './FilledField';
+import { ResendActivation } from './ResendActivation';
 
 export const LOGIN_ERROR_MS = 3000;
+
+interface Credentials { email: string; password: string }
 
 export const LoginPage = () => {
   const translate = useTranslate();
@@ -25,7 +30,6 @@ export const LoginPage = () => {
   const [flash, setFlash] = useState(() => takeFlash());
   const [loginError, setLoginError] = useState<string[] | null>(null);
   const [awaiting, setAwaiting] = useState<AwaitingAccount | null>(null);
-  const form = useForm({ email: '', password: '' }, { email: emailRules, password: passwordRules });
 
   useEffect(() => {
     if (!loginError) return undefined;
@@ -35,7 +39,8 @@ export const LoginPage = () => {
 
   if (getAccessToken() && getProfile()) return <Navigate to="/" replace />;
 
-  const onSubmit = form.submit(async ({ email, password }) => {
+  const onSubmit = async (values: Partial<Credentials>) => {
+    const { email = '', password = '' } = values;
     setLoginError(null);
     setAwaiting(null);
     setFlash(null);
@@ -56,7 +61,7 @@ export const LoginPage = () => {
         ? emailErrors.map(String)
         : [translate('app.messages.login_error')]);
     }
-  });
+  };
 
   return (
     <AuthCard title={translate('app.auth.login.title')}>
@@ -72,23 +77,12 @@ export const LoginPage = () => {
           <ResendActivation account={awaiting} label="app.auth.resend_activation" />
         </Box>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <FilledField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
-        <FilledField {...form.field('password')} type="password" autoComplete="current-password" label={translate('app.auth.password')} />
-        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
-          {translate('app.auth.login.submit')}
-        </Button>
-      </Box>
-      <Divider sx={{ my: 2 }}>{translate('app.auth.login.or')}</Divider>
-      <Button
-        variant="outlined"
-        fullWidth
-        startIcon={<GoogleIcon />}
-        href={`${API_BASE}/auth/login/google`}
-        disabled={form.processing}
-      >
-        {translate('app.auth.login.google')}
-      </Button>
+      <Form<Credentials> defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+        <FilledField source="email" validate={emailRequired} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
+        <FilledField source="password" validate={passwordRequired} type="password" autoComplete="current-password" label={translate('app.auth.password')} />
+        <SubmitButton>{translate('app.auth.login.submit')}</SubmitButton>
+        <GoogleSignIn />
+      </Form>
       <Stack spacing={1} sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/forgot-password">{translate('app.auth.login.forgot')}</Link>
         <Link component={RouterLink} to="/register">{translate('app.auth.login.register')}</Link>
@@ -96,3 +90,19 @@ export const LoginPage = () => {
     </AuthCard>
   );
 };
+
+/** Google sign-in, offered only once the server says it is configured (else it answers a raw 503). */
+function GoogleSignIn() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  const { data: features } = useFeatures();
+  if (!features?.sign_in.google) return null;
+  return (
+    <>
+      <Divider sx={{ my: 2 }}>{translate('app.auth.login.or')}</Divider>
+      <Button variant="outlined" fullWidth startIcon={<GoogleIcon />} href={account.googleStartUrl()} disabled={isSubmitting}>
+        {translate('app.auth.login.google')}
+      </Button>
+    </>
+  );
+}

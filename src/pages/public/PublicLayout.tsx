@@ -1,14 +1,15 @@
 /** The frame of the pages outside the admin: brand, tagline, language switcher, a centred card. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Box, Card, CardContent, CssBaseline, Typography } from '@mui/material';
+import { Box, Card, CardContent, CircularProgress, CssBaseline, Typography } from '@mui/material';
 import { useNotificationContext, useTranslate } from 'react-admin';
-import { country } from '../../config/country';
+import { useBrandName } from '../../providers/features';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { palette } from '../../theme';
 
 export const PublicLayout = () => {
   const translate = useTranslate();
+  const brand = useBrandName();
   return (
     <CssBaseline enableColorScheme>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: palette.background }}>
@@ -17,13 +18,13 @@ export const PublicLayout = () => {
           sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, bgcolor: palette.dark, color: '#fff' }}
         >
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h6" component="div" sx={{ fontWeight: 700 }} noWrap>{country.brand}</Typography>
+            <Typography variant="h6" component="div" sx={{ fontWeight: 700 }} noWrap>{brand}</Typography>
             <Typography variant="caption" component="div" sx={{ opacity: 0.8 }}>{translate('app.tagline')}</Typography>
           </Box>
           <LanguageSwitcher />
         </Box>
         <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'flex-start', justifyContent: 'center', p: { xs: 1, sm: 4 } }}>
-          <Outlet />
+          <Suspense fallback={<CircularProgress sx={{ mt: 8 }} />}><Outlet /></Suspense>
         </Box>
       </Box>
       <Notifications />

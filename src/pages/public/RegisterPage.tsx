@@ -4,48 +4,45 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
+import { Form, useTranslate } from 'react-admin';
+import { account, type AwaitingAccount } from '../../providers/account';
+import {
+  addressRequired, emailRequired, firstNameRequired, lastNameRequired, passwordRequired, phoneRequired,
+} from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField } from './FilledField';
-import { emailRules, passwordRules, required, serverFieldErrors, useForm } from './form';
-import { ResendActivation, type AwaitingAccount } from './ResendActivation';
+import { FilledField, SubmitButton } from './FilledField';
+import { ResendActivation } from './ResendActivation';
 
-const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'address', 'password'] as const;
+const EMPTY = { first_name: '', last_name: '', email: '', phone: '', address: '', password: '' };
+type Registration = typeof EMPTY;
+const FIELDS = Object.keys(EMPTY);
 
 export const RegisterPage = () => {
   const translate = useTranslate();
   const [error, setError] = useState<string | null>(null);
   const [registered, setRegistered] = useState<AwaitingAccount | null>(null);
-  const form = useForm(
-    { first_name: '', last_name: '', email: '', phone: '', address: '', password: '' },
-    {
-      first_name: [required('app.validation.first_name')],
-      last_name: [required('app.validation.last_name')],
-      email: emailRules,
-      phone: [required('app.validation.phone')],
-      address: [required('app.validation.address')],
-      password: passwordRules,
-    },
-  );
 
-  const onSubmit = form.submit(async (values) => {
+  /** Resolves with the server's errors of the form's fields, which the form shows under them. */
+  const onSubmit = async (values: Partial<Registration>) => {
+    const registration = { ...EMPTY, ...values };
     setError(null);
     try {
-      const user = await request<{ id: number; email: string }>('/auth/signup', { method: 'POST', body: values, auth: false });
-      setRegistered({ id: user.id, email: user.email ?? values.email });
+      const user = await account.signup(registration);
+      setRegistered({ id: user.id, email: user.email ?? registration.email });
     } catch (e) {
-      const body = (e as { body?: Record<string, unknown> })?.body;
+      // The http client gives a 400's field messages as react-admin's form errors (body.errors).
+      const body = (e as { body?: { non_field_errors?: unknown; errors?: Record<string, unknown> } })?.body;
       if (body?.non_field_errors) {
         setError(translate('app.messages.email_taken'));
-        return;
+        return undefined;
       }
-      const fieldErrors = serverFieldErrors(body, [...FIELDS]);
-      if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
-      else setError(translate('app.messages.register_error'));
+      const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).filter(([field]) => FIELDS.includes(field)));
+      if (Object.keys(fieldErrors).length) return fieldErrors;
+      setError(translate('app.messages.register_error'));
     }
-  });
+    return undefined;
+  };
 
   if (registered) {
     return (
@@ -62,19 +59,17 @@ export const RegisterPage = () => {
   return (
     <AuthCard title={translate('app.auth.register.title')}>
       {error && <Alert severity="error" sx={{ mb: 2 }} role="alert">{error}</Alert>}
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <Form<Registration> defaultValues={EMPTY} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }}>
-          <FilledField {...form.field('first_name')} autoComplete="given-name" label={translate('app.auth.first_name')} />
-          <FilledField {...form.field('last_name')} autoComplete="family-name" label={translate('app.auth.last_name')} />
+          <FilledField source="first_name" validate={firstNameRequired} autoComplete="given-name" label={translate('app.auth.first_name')} />
+          <FilledField source="last_name" validate={lastNameRequired} autoComplete="family-name" label={translate('app.auth.last_name')} />
         </Stack>
-        <FilledField {...form.field('email')} type="email" autoComplete="email" label={translate('app.auth.email')} />
-        <FilledField {...form.field('phone')} type="tel" autoComplete="tel" label={translate('app.auth.phone')} />
-        <FilledField {...form.field('address')} autoComplete="street-address" label={translate('app.auth.address')} />
-        <FilledField {...form.field('password')} type="password" autoComplete="new-password" label={translate('app.auth.password')} />
-        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
-          {translate('app.auth.register.submit')}
-        </Button>
-      </Box>
+        <FilledField source="email" validate={emailRequired} type="email" autoComplete="email" label={translate('app.auth.email')} />
+        <FilledField source="phone" validate={phoneRequired} type="tel" autoComplete="tel" label={translate('app.auth.phone')} />
+        <FilledField source="address" validate={addressRequired} autoComplete="street-address" label={translate('app.auth.address')} />
+        <FilledField source="password" validate={passwordRequired} type="password" autoComplete="new-password" label={translate('app.auth.password')} />
+        <SubmitButton>{translate('app.auth.register.submit')}</SubmitButton>
+      </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login">{translate('app.auth.register.login')}</Link>
       </Typography>

@@ -6,9 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
-
-export interface AwaitingAccount { id: number; email: string }
+import { account as accountClient, type AwaitingAccount } from '../../providers/account';
 
 export const ResendActivation = ({ account, label }: { account: AwaitingAccount; label: string }) => {
   const translate = useTranslate();
@@ -19,7 +17,7 @@ export const ResendActivation = ({ account, label }: { account: AwaitingAccount;
     setResending(true);
     setSent(null);
     try {
-      await request(`/auth/account-check/${account.id}`, { query: { email: account.email }, auth: false });
+      await accountClient.resendActivation(account);
       setSent(true);
     } catch {
       setSent(false);

@@ -1,12 +1,12 @@
 /** /user/reset-password/:code/:token: checks the mailed link, then sets the new password. */
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
+import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
+import { Form, useTranslate } from 'react-admin';
+import { account } from '../../providers/account';
+import { passwordConfirmed, passwordRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField } from './FilledField';
-import { passwordRules, required, sameAs, useForm } from './form';
+import { FilledField, SubmitButton } from './FilledField';
 import { useOnce } from './useOnce';
 
 export const ResetPasswordPage = () => {
@@ -14,25 +14,21 @@ export const ResetPasswordPage = () => {
   const { code = '', token = '' } = useParams();
   const [link, setLink] = useState<'checking' | 'valid' | 'invalid'>('checking');
   const [result, setResult] = useState<boolean | null>(null);
-  const form = useForm(
-    { password: '', password_confirm: '' },
-    { password: passwordRules, password_confirm: [required('app.validation.password'), sameAs('password')] },
-  );
 
   useOnce(() => {
-    request(`/password-reset/${encodeURIComponent(code)}/${encodeURIComponent(token)}`, { auth: false })
+    account.checkResetLink(code, token)
       .then(() => setLink('valid'), () => setLink('invalid'));
   });
 
-  const onSubmit = form.submit(async ({ password }) => {
+  const onSubmit = async ({ password = '' }: { password?: string }) => {
     setResult(null);
     try {
-      await request('/password-reset-complete/', { method: 'PATCH', body: { password, code, token }, auth: false });
+      await account.completePasswordReset({ password, code, token });
       setResult(true);
     } catch {
       setResult(false);
     }
-  });
+  };
 
   const back = (
     <Box sx={{ mt: 3, textAlign: 'center' }}>
@@ -54,13 +50,11 @@ export const ResetPasswordPage = () => {
         </Alert>
       )}
       {link === 'valid' && !result && (
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <FilledField {...form.field('password')} type="password" autoComplete="new-password" label={translate('app.auth.password')} autoFocus />
-          <FilledField {...form.field('password_confirm')} type="password" autoComplete="new-password" label={translate('app.auth.password_confirm')} />
-          <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.processing}>
-            {translate('app.auth.reset.submit')}
-          </Button>
-        </Box>
+        <Form defaultValues={{ password: '', password_confirm: '' }} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+          <FilledField source="password" validate={passwordRequired} type="password" autoComplete="new-password" label={translate('app.auth.password')} autoFocus />
+          <FilledField source="password_confirm" validate={passwordConfirmed} type="password" autoComplete="new-password" label={translate('app.auth.password_confirm')} />
+          <SubmitButton>{translate('app.auth.reset.submit')}</SubmitButton>
+        </Form>
       )}
       {back}
     </AuthCard>

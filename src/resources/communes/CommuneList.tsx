@@ -1,5 +1,6 @@
 import { DataTable, List, SearchInput, useNotify, type ListProps } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -15,10 +16,12 @@ export const CommuneList = (props: Partial<ListProps>) => {
   return (
     <List resource="communes" filters={filters} perPage={10} sort={{ field: 'region', order: 'ASC' }}
       empty={<ListEmpty create={false} />} queryOptions={{ onError }} {...props}>
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="region" />
-        <DataTable.Col source="name" />
-      </DataTable>
+      <ResponsiveTable phone={{ primary: (r) => r.name, secondary: (r) => r.region }}>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="region" />
+          <DataTable.Col source="name" />
+        </DataTable>
+      </ResponsiveTable>
     </List>
   );
 };

@@ -1,4 +1,4 @@
 import type { AppResource } from '../types';
 
 /** Read-only reference data (plant addresses); listed on the configuration page, not in the menu. */
-export const communes: AppResource = { name: 'communes', menu: false, recordRepresentation: 'name' };
+export const communes: AppResource = { name: 'communes', customer: [], menu: false, recordRepresentation: 'name' };

@@ -1,8 +1,12 @@
-import { AutocompleteInput, Create, Edit, ReferenceInput, SimpleForm, TextInput } from 'react-admin';
+import { AutocompleteInput, Create, Edit, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
 import { CreateToolbar, EditToolbar } from '../../components/FormToolbars';
+import { EQUIPMENT_KINDS } from '../../../contract/catalogue';
+
+/** What a piece of equipment is (a panel's equipment list offers panels only). */
+export const kindChoices = EQUIPMENT_KINDS.map((kind) => ({ id: kind, name: `resources.equipments.kinds.${kind}` }));
 
 const EquipmentInputs = () => (
   <>
@@ -11,6 +15,7 @@ const EquipmentInputs = () => (
     <ReferenceInput source="trademark" reference="trademarks" sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteInput optionText="name" fullWidth />
     </ReferenceInput>
+    <SelectInput source="kind" choices={kindChoices} defaultValue="other" fullWidth />
     <TextInput source="model" fullWidth />
     <TextInput source="station_code" fullWidth />
     <TextInput source="description" multiline minRows={3} fullWidth />

@@ -9,7 +9,7 @@ export const equipments: AppResource = {
   create: EquipmentCreate,
   edit: EquipmentEdit,
   icon: Inventory2,
-  staffOnly: true,
+  customer: [],
   menu: 'maintainers',
   recordRepresentation: 'name',
 };

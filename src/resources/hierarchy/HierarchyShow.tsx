@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Box, Breadcrumbs, Button, Stack, Typography } from '@mui/material';
 import Edit from '@mui/icons-material/Edit';
 import {
-  Link, ReferenceField, Show, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate,
+  ReferenceField, Show, TextField, TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
-import { useIsStaff } from '../../components/permissions';
+import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { LevelChildren, LevelEditDialog } from './HierarchyLevel';
 import { LatestReadings } from './LatestReadings';
-import type { Level } from './levels';
+import { ancestors, type Level } from './levels';
 
 function Actions({ level }: { level: Level }) {
   const record = useRecordContext();
@@ -26,23 +26,22 @@ function Actions({ level }: { level: Level }) {
   );
 }
 
-/** Project > ... > parent, each a link, so the user can climb back up. */
+/**
+ * The whole path above the record, each step a link: project > plant > inverter > MPPT > string
+ * (a record carries the ids of all its ancestors), so the user can climb back to any level.
+ */
 function Trail({ level }: { level: Level }) {
   const record = useRecordContext();
-  const createPath = useCreatePath();
+  const translate = useTranslate();
   if (!record) return null;
-  const parentName = record[`${level.parent}_name`];
   return (
-    <Breadcrumbs sx={{ mb: 1 }}>
-      {level.parent !== 'project' && (
-        <ReferenceField source="project" reference="projects" link="show">
+    <Breadcrumbs sx={{ mb: 1 }} aria-label={translate('app.screens.hierarchy.path')}>
+      {ancestors(level).map(({ field, resource }) => (
+        <ReferenceField key={field} source={field} reference={resource} link="show">
           <TextField source="name" />
         </ReferenceField>
-      )}
-      <Link to={createPath({ resource: level.parentResource, id: record[level.parent], type: 'show' })}>
-        {parentName ?? record[level.parent]}
-      </Link>
-      <Typography color="text.primary">{record.name}</Typography>
+      ))}
+      <Typography color="text.primary" aria-current="page">{record.name}</Typography>
     </Breadcrumbs>
   );
 }
@@ -59,7 +58,9 @@ function Body({ level }: { level: Level }) {
         <Typography variant="h5" component="h2">{record.name}</Typography>
       </Stack>
       <level.Fields />
+      {level.Extra && <level.Extra />}
       {level.readings && <LatestReadings module={level.readings} id={record.id} />}
+      {level.Details && <level.Details id={record.id} />}
       {level.child && <LevelChildren level={level.child} parentId={record.id} />}
     </Box>
   );
@@ -67,8 +68,9 @@ function Body({ level }: { level: Level }) {
 
 /** Detail page of a plant, inverter, MPPT, string or panel, with everything below it. */
 export function HierarchyShow({ level }: { level: Level }) {
+  const refused = useRefusedRecord();
   return (
-    <Show actions={<Actions level={level} />}>
+    <Show actions={<Actions level={level} />} {...refused}>
       <Body level={level} />
     </Show>
   );

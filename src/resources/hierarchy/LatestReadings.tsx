@@ -3,41 +3,35 @@
  * page. SPEC §7: the answer is a list of lists, flattened with the first item kept. Refreshed every
  * minute; no reading yet and a failed read are said plainly.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
-import { request } from '../../providers/http';
-import { fillPath, type Reply } from '../../../contract/http';
-import { measurementApi, type DcInput } from '../../../contract/measurements';
-
-const calls = { investor: measurementApi.investorLatest, mppt: measurementApi.mpptLatest, string: measurementApi.stringLatest };
-export type ReadingsModule = keyof typeof calls;
-/** An inverter's reading, or an MPPT's or a string's part of it. */
-type Latest = Reply<typeof calls[ReadingsModule]>[number][number];
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import type { DcInput } from '../../../contract/measurements';
+import type { ReadingsModule } from '../../providers/monitoring';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { useFormatters } from '../../i18n/format';
 
 const REFRESH_MS = 60_000;
 
 export function LatestReadings({ module, id }: { module: ReadingsModule; id: number | string }) {
   const translate = useTranslate();
-  const locale = useLocale();
-  const [state, setState] = useState<{ reading?: Latest | null; failed?: boolean }>({});
-
-  useEffect(() => {
-    let active = true;
-    const load = () => request<Latest[][]>(fillPath(calls[module].path, { id }))
-      .then((lists) => { if (active) setState({ reading: lists.flat()[0] ?? null }); })
-      .catch((error) => {
-        console.error('latest readings', error); // SPEC §8: measurement failures are only logged...
-        if (active) setState({ failed: true }); // ...but the card says it has nothing to show.
-      });
-    void load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => { active = false; clearInterval(timer); };
-  }, [module, id]);
+  const f = useFormatters();
+  const dataProvider = useAppDataProvider();
+  const { data, error } = useQuery({
+    queryKey: ['latestReading', module, String(id)],
+    queryFn: ({ signal }) => dataProvider.latestReading(module, id, signal).catch((e: unknown) => {
+      console.error('latest readings', e); // SPEC §8: measurement failures are only logged...
+      throw e;
+    }),
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+  // ...but the card says it has nothing to show.
+  const failed = !!error;
+  const reading = failed ? undefined : data;
 
   const number = (value: number | null | undefined, unit: string, digits = 1) =>
-    value == null ? '—' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
-  const { reading, failed } = state;
+    value == null ? '—' : f.quantity(value, unit, digits);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-labelledby={`readings-${module}-${id}`}>
@@ -50,7 +44,7 @@ export function LatestReadings({ module, id }: { module: ReadingsModule; id: num
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
             <Typography variant="body2" color="text.secondary">
-              {translate('app.screens.readings.at', { time: new Date(reading.ts).toLocaleString(locale) })}
+              {translate('app.screens.readings.at', { time: f.dateTime(reading.ts) })}
             </Typography>
             {'status' in reading && reading.status && <Chip size="small" label={translate(`app.screens.readings.status.${reading.status}`, { _: reading.status })} />}
           </Stack>

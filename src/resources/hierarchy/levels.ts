@@ -10,13 +10,17 @@ import ElectricalServices from '@mui/icons-material/ElectricalServices';
 import Tune from '@mui/icons-material/Tune';
 import LinearScale from '@mui/icons-material/LinearScale';
 import GridView from '@mui/icons-material/GridView';
-import type { RaRecord, SortPayload } from 'react-admin';
-import type { ReadingsModule } from './LatestReadings';
+import type { Identifier, RaRecord, SortPayload } from 'react-admin';
+import type { ReadingsModule } from '../../providers/monitoring';
 import { PlantFields, PlantInputs, plantSummary } from '../power-plants/fields';
+import { PlantDetails } from '../power-plants/PlantDetails';
+import { AlarmThresholdsCard } from '../power-plants/AlarmThresholds';
 import { InvestorFields, InvestorInputs, investorSummary } from '../investors/fields';
+import { InvestorDetails } from '../investors/InvestorDetails';
 import { MpptFields, MpptInputs, mpptSummary } from '../mppts/fields';
 import { StringFields, StringInputs, stringSummary } from '../strings/fields';
 import { PanelFields, PanelInputs, panelSummary } from '../panels/fields';
+import type { Formatters } from '../../i18n/format';
 
 export interface Level {
   resource: 'power-plants' | 'investors' | 'mppts' | 'strings' | 'panels';
@@ -31,11 +35,15 @@ export interface Level {
   /** Form inputs, without the parent (set by the caller). */
   Inputs: ComponentType;
   /** Short facts shown next to the name in a collapsed row. */
-  summary: (record: RaRecord) => (string | null | undefined)[];
+  summary: (record: RaRecord, f: Formatters) => (string | null | undefined)[];
   sort: SortPayload;
   child?: Level;
   /** The measurement module whose latest readings the detail page shows (GET /{module}/measurements/{id}). */
   readings?: ReadingsModule;
+  /** More of the detail page, below the readings (an inverter's errors and events...). */
+  Details?: ComponentType<{ id: Identifier }>;
+  /** What the detail page adds under the fields, inside the record's context (a plant: its alarm thresholds). */
+  Extra?: ComponentType;
 }
 
 const panels: Level = {
@@ -55,11 +63,24 @@ const mppts: Level = {
 const investors: Level = {
   resource: 'investors', entity: 'investor', parent: 'plant', parentResource: 'power-plants', icon: ElectricalServices,
   Fields: InvestorFields, Inputs: InvestorInputs, summary: investorSummary, sort: { field: 'name', order: 'ASC' }, child: mppts,
-  readings: 'investor',
+  readings: 'investor', Details: InvestorDetails,
 };
 const plants: Level = {
   resource: 'power-plants', entity: 'plant', parent: 'project', parentResource: 'projects', icon: SolarPower,
   Fields: PlantFields, Inputs: PlantInputs, summary: plantSummary, sort: { field: 'name', order: 'ASC' }, child: investors,
+  Details: PlantDetails,
+  Extra: AlarmThresholdsCard,
 };
 
 export const levels = { plants, investors, mppts, strings, panels };
+
+/** The levels from the top (plants) down. */
+const chain: Level[] = [plants, investors, mppts, strings, panels];
+
+/**
+ * What a record of `level` sits in, from the project down to its parent: the record's field holding
+ * each ancestor's id, and that ancestor's resource.
+ */
+export function ancestors(level: Level): { field: string; resource: string }[] {
+  return chain.slice(0, chain.indexOf(level) + 1).map((l) => ({ field: l.parent, resource: l.parentResource }));
+}

@@ -1,6 +1,7 @@
 import { NumberField, NumberInput, type RaRecord, TextInput } from 'react-admin';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
+import type { Formatters } from '../../i18n/format';
 
 export const MpptFields = () => (
   <FieldGrid>
@@ -15,4 +16,4 @@ export const MpptInputs = () => (
   </>
 );
 
-export const mpptSummary = (r: RaRecord) => [r.number != null ? `#${r.number}` : null];
+export const mpptSummary = (r: RaRecord, f: Formatters) => [r.number != null ? `#${f.number(r.number)}` : null];

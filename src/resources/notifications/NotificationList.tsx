@@ -6,20 +6,23 @@ import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import Send from '@mui/icons-material/Send';
 import {
-  DataTable, DateField, FunctionField, List, SearchInput, TopToolbar, useDataProvider, usePermissions, useRedirect, useRefresh,
-  useTranslate, type RaRecord,
+  DataTable, DateField, FunctionField, List, SearchInput, TopToolbar, usePermissions, useRedirect, useRefresh,
+  useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
 import { useIsStaff } from '../../components/permissions';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { NotificationSendDialog } from './NotificationSend';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { NotificationSendDialog, useNotificationTypeName } from './NotificationSend';
 import { CHOSEN_USERS } from '../../../contract/notifications';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 function SentList() {
   const translate = useTranslate();
+  const typeName = useNotificationTypeName();
   const [sending, setSending] = useState(false);
+  const type = (r: RaRecord) => typeName(r.type_notification, r.type_name);
   const target = (r: RaRecord) => r.tag_name ?? r.project_name
     ?? (r.type_notification === CHOSEN_USERS ? translate('app.screens.notifications.chosen_users') : '—');
   return (
@@ -42,17 +45,25 @@ function SentList() {
             </div>
           </>
         )}>
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="title" />
-          <DataTable.Col source="type_name" disableSort />
-          <DataTable.Col source="target" disableSort>
-            <FunctionField render={target} />
-          </DataTable.Col>
-          <DataTable.NumberCol source="recipients_count" disableSort />
-          <DataTable.Col source="created_at">
-            <DateField source="created_at" showTime />
-          </DataTable.Col>
-        </DataTable>
+        <ResponsiveTable phone={{
+          primary: (r) => r.title,
+          secondary: (r) => `${type(r)} · ${target(r)}`,
+          tertiary: (r) => <DateField source="created_at" record={r} />,
+        }}>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="title" />
+            <DataTable.Col source="type_name" disableSort>
+              <FunctionField render={type} />
+            </DataTable.Col>
+            <DataTable.Col source="target" disableSort>
+              <FunctionField render={target} />
+            </DataTable.Col>
+            <DataTable.NumberCol source="recipients_count" disableSort />
+            <DataTable.Col source="created_at">
+              <DateField source="created_at" showTime />
+            </DataTable.Col>
+          </DataTable>
+        </ResponsiveTable>
       </List>
       <NotificationSendDialog open={sending} onClose={() => setSending(false)} />
     </>
@@ -60,7 +71,8 @@ function SentList() {
 }
 
 function ReceivedList() {
-  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
   const refresh = useRefresh();
   const redirect = useRedirect();
   const open = async (record: RaRecord) => {
@@ -70,20 +82,27 @@ function ReceivedList() {
     }
     if (record.ticket) redirect('show', 'tickets', record.ticket);
   };
+  const openRow = (_id: Identifier, _resource: string, record: RaRecord) => { open(record); return false as const; };
+  const title = (r: RaRecord) => <Typography variant="body2" component="span" sx={{ fontWeight: r.read ? 400 : 700 }}>{r.title}</Typography>;
   return (
-    <List resource="user-notifications" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
+    <List resource="user-notifications" title={translate('resources.notifications.name', { smart_count: 2 })} filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
       empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
-      <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => { open(record); return false; }}>
-        <DataTable.Col source="title" label="resources.notifications.fields.title">
-          <FunctionField render={(r: RaRecord) => (
-            <Typography variant="body2" sx={{ fontWeight: r.read ? 400 : 700 }}>{r.title}</Typography>
-          )} />
-        </DataTable.Col>
-        <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort />
-        <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
-          <DateField source="created_at" showTime />
-        </DataTable.Col>
-      </DataTable>
+      <ResponsiveTable phone={{
+        primary: title,
+        secondary: (r) => r.message,
+        tertiary: (r) => <DateField source="created_at" record={r} />,
+        rowClick: openRow,
+      }}>
+        <DataTable bulkActionButtons={false} rowClick={openRow}>
+          <DataTable.Col source="title" label="resources.notifications.fields.title">
+            <FunctionField render={title} />
+          </DataTable.Col>
+          <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort />
+          <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
+            <DateField source="created_at" showTime />
+          </DataTable.Col>
+        </DataTable>
+      </ResponsiveTable>
     </List>
   );
 }

@@ -3,12 +3,14 @@
  * GET /type-notification/list), then the tag / the project / the users, then title and message.
  * The dataProvider posts to the call of that type (resourceTable: notifications.create).
  */
-import { Button, Dialog, DialogTitle } from '@mui/material';
+import { Dialog, DialogTitle } from '@mui/material';
 import {
   AutocompleteArrayInput, AutocompleteInput, CreateBase, FormDataConsumer, ReferenceArrayInput, ReferenceInput, required,
-  SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetList, useRefresh, useTranslate, type RaRecord,
+  SelectInput, SimpleForm, TextInput, useGetList, useRefresh, useTranslate, type RaRecord,
 } from 'react-admin';
+import { DialogToolbar } from '../../components/FormToolbars';
 import { showResult, errorDetails } from '../../components/ResultDialog';
+import { messageRequired, titleRequired } from '../../components/validators';
 import { userChoice } from '../users/userName';
 import { CHOSEN_USERS, PROJECT_USERS, TAG_USERS } from '../../../contract/notifications';
 
@@ -25,14 +27,10 @@ export function sendBody(data: RaRecord) {
   };
 }
 
-function DialogToolbar({ onCancel }: { onCancel: () => void }) {
+/** A notification type's name in the chosen language (the server's Spanish name otherwise): the same in the form and the list. */
+export function useNotificationTypeName() {
   const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
-      <Button onClick={onCancel}>{translate('app.screens.actions.cancel')}</Button>
-      <SaveButton alwaysEnable label="app.screens.notifications.submit" />
-    </Toolbar>
-  );
+  return (id: unknown, name: string) => translate(`app.screens.notifications.types.${id}`, { _: name });
 }
 
 export function NotificationSendDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,15 +46,15 @@ export function NotificationSendDialog({ open, onClose }: { open: boolean; onClo
   };
   const onError = (error: unknown) =>
     showResult({ kind: 'error', message: 'app.messages.notification.send_error', details: errorDetails(error) });
-  const typeName = (t: RaRecord) => translate(`app.screens.notifications.types.${t.id}`, { _: t.name });
+  const typeName = useNotificationTypeName();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="notification-send-title">
       <DialogTitle id="notification-send-title">{translate('app.screens.notifications.send')}</DialogTitle>
       {open && (
         <CreateBase resource="notifications" redirect={false} transform={sendBody} mutationOptions={{ onSuccess, onError }}>
-          <SimpleForm toolbar={<DialogToolbar onCancel={onClose} />}>
+          <SimpleForm toolbar={<DialogToolbar onCancel={onClose} alwaysEnable saveLabel="app.screens.notifications.submit" />}>
             <SelectInput source="type_notification" label="resources.notifications.fields.type_notification" validate={required()}
-              choices={types.map((t) => ({ id: t.id, name: typeName(t) }))} translateChoice={false} fullWidth />
+              choices={types.map((t) => ({ id: t.id, name: typeName(t.id, t.name) }))} translateChoice={false} fullWidth />
             <FormDataConsumer>
               {({ formData }) => {
                 const type = Number(formData.type_notification);
@@ -84,8 +82,8 @@ export function NotificationSendDialog({ open, onClose }: { open: boolean; onClo
                 return null;
               }}
             </FormDataConsumer>
-            <TextInput source="title" validate={required()} fullWidth />
-            <TextInput source="message" validate={required()} multiline minRows={4} fullWidth />
+            <TextInput source="title" validate={titleRequired} fullWidth />
+            <TextInput source="message" validate={messageRequired} multiline minRows={4} fullWidth />
           </SimpleForm>
         </CreateBase>
       )}

@@ -3,6 +3,7 @@ import {
 } from 'react-admin';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
+import type { Formatters } from '../../i18n/format';
 
 export const PanelFields = () => (
   <FieldGrid>
@@ -15,7 +16,7 @@ export const PanelFields = () => (
 export const PanelInputs = () => (
   <>
     <TextInput source="name" validate={nameRequired} fullWidth />
-    <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }}>
+    <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }} filter={{ kind: 'panel' }}>
       <AutocompleteInput optionText="name" fullWidth />
     </ReferenceInput>
     <NumberInput source="power_wp" min={0} />
@@ -23,4 +24,4 @@ export const PanelInputs = () => (
   </>
 );
 
-export const panelSummary = (r: RaRecord) => [r.power_wp != null ? `${r.power_wp} Wp` : null, r.serial_number];
+export const panelSummary = (r: RaRecord, f: Formatters) => [r.power_wp != null ? f.quantity(r.power_wp, 'Wp') : null, r.serial_number];

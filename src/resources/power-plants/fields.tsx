@@ -1,9 +1,11 @@
 import {
-  AutocompleteInput, DateField, DateInput, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput,
+  AutocompleteInput, DateField, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput,
   type RaRecord,
 } from 'react-admin';
+import { LazyDateInput } from '../../components/LazyDateInput';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
+import type { Formatters } from '../../i18n/format';
 
 export const PlantFields = () => (
   <FieldGrid>
@@ -11,6 +13,7 @@ export const PlantFields = () => (
     <ReferenceField source="commune" reference="communes" link={false} emptyText="—" />
     <NumberField source="capacity_kwp" emptyText="—" />
     <NumberField source="tariff" emptyText="—" />
+    <NumberField source="injection_price" emptyText="—" />
     <NumberField source="latitude" emptyText="—" options={{ maximumFractionDigits: 6 }} />
     <NumberField source="longitude" emptyText="—" options={{ maximumFractionDigits: 6 }} />
     <DateField source="commissioned_on" emptyText="—" />
@@ -28,8 +31,9 @@ export const PlantInputs = () => (
     <NumberInput source="longitude" min={-180} max={180} step={0.000001} />
     <NumberInput source="capacity_kwp" min={0} />
     <NumberInput source="tariff" min={0} />
-    <DateInput source="commissioned_on" />
+    <NumberInput source="injection_price" min={0} />
+    <LazyDateInput source="commissioned_on" />
   </>
 );
 
-export const plantSummary = (r: RaRecord) => [r.address, r.capacity_kwp != null ? `${r.capacity_kwp} kWp` : null];
+export const plantSummary = (r: RaRecord, f: Formatters) => [r.address, r.capacity_kwp != null ? f.quantity(r.capacity_kwp, 'kWp') : null];

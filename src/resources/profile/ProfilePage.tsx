@@ -1,21 +1,24 @@
 import { Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import {
-  email, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, useGetIdentity, useGetOne,
+  BooleanInput, email, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, useGetIdentity, useGetOne,
   useTranslate, useUpdate,
 } from 'react-admin';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
+import { AlarmNotices } from './AlarmNotices';
 
 const validEmail = [email('app.validation.email_invalid')];
 
 /**
- * /app/profile/me: the signed-in user's own data (GET /my-profile, PUT /my-profile/update, multipart).
+ * /app/profile/me: the signed-in user's own data (GET /my-profile, PUT /my-profile/update, multipart),
+ * and whether the monthly report is mailed to them.
  * Only filled-in fields and a newly chosen image are sent (the dataProvider's `profile` entry), and the
- * stored user is refreshed so the top bar shows the new name and picture.
+ * stored user is refreshed so the top bar shows the new name and picture. Below, the alarm notices
+ * (which alarm kinds the user is told of).
  */
 export default function ProfilePage() {
   const translate = useTranslate();
-  const { data: profile, isPending } = useGetOne('profile', { id: 'me' });
+  const { data: profile, isPending, refetch: reload } = useGetOne('profile', { id: 'me' });
   const { refetch } = useGetIdentity();
   const [update] = useUpdate();
   const feedback = useResultFeedback('profile', 'update', { onDone: () => { refetch?.(); } });
@@ -23,23 +26,27 @@ export default function ProfilePage() {
     mutationMode: 'pessimistic', ...feedback,
   });
   return (
-    <Card sx={{ mt: 1, maxWidth: 720 }}>
-      <Title title={translate('app.screens.profile.title')} />
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h6" component="h2">{translate('app.screens.profile.title')}</Typography>
-      </CardContent>
-      {isPending ? <LinearProgress sx={{ m: 2 }} /> : (
-        <ResourceContextProvider value="users">
-          <SimpleForm record={profile} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
-            <TextInput source="first_name" fullWidth />
-            <TextInput source="last_name" fullWidth />
-            <TextInput source="email" type="email" validate={validEmail} fullWidth />
-            <TextInput source="phone" type="tel" fullWidth />
-            <TextInput source="address" fullWidth />
-            <ImageUpload source="image" />
-          </SimpleForm>
-        </ResourceContextProvider>
-      )}
-    </Card>
+    <>
+      <Card sx={{ mt: 1, maxWidth: 720 }}>
+        <Title title={translate('app.screens.profile.title')} />
+        <CardContent sx={{ pb: 0 }}>
+          <Typography variant="h6" component="h2">{translate('app.screens.profile.title')}</Typography>
+        </CardContent>
+        {isPending ? <LinearProgress sx={{ m: 2 }} /> : (
+          <ResourceContextProvider value="users">
+            <SimpleForm record={profile} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+              <TextInput source="first_name" fullWidth />
+              <TextInput source="last_name" fullWidth />
+              <TextInput source="email" type="email" validate={validEmail} fullWidth />
+              <TextInput source="phone" type="tel" fullWidth />
+              <TextInput source="address" fullWidth />
+              <ImageUpload source="image" />
+              <BooleanInput source="report_opt_out" helperText={translate('app.screens.profile.report_opt_out_help')} />
+            </SimpleForm>
+          </ResourceContextProvider>
+        )}
+      </Card>
+      {profile && <AlarmNotices optOut={profile.alarm_opt_out ?? []} onSaved={() => reload()} />}
+    </>
   );
 }

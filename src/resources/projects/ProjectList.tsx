@@ -1,8 +1,12 @@
 import { DataTable, DateField, ImageField } from 'react-admin';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { SearchList } from '../../components/SearchList';
 
 export const ProjectList = () => (
   <SearchList sort={{ field: 'name', order: 'ASC' }}>
+    <ResponsiveTable phone={{
+      primary: (r) => r.name, tertiary: (r) => r.plants_count, avatar: (r) => r.image_project ?? undefined, rowClick: 'show',
+    }}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="image_project" disableSort>
         <ImageField source="image_project" sx={{ '& img': { maxWidth: 56, maxHeight: 40, objectFit: 'cover', m: 0 } }} />
@@ -11,5 +15,6 @@ export const ProjectList = () => (
       <DataTable.NumberCol source="plants_count" disableSort />
       <DataTable.Col source="created_at" field={DateField} />
     </DataTable>
+    </ResponsiveTable>
   </SearchList>
 );

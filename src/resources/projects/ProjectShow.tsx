@@ -2,7 +2,7 @@ import { Avatar, Stack, Typography } from '@mui/material';
 import Business from '@mui/icons-material/Business';
 import { Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { StaffShowActions } from '../../components/StaffShowActions';
-import { useIsStaff } from '../../components/permissions';
+import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { HierarchyLevel } from '../hierarchy/HierarchyLevel';
 import { levels } from '../hierarchy/levels';
 import { UserLinkList } from '../users/UserLinkList';
@@ -33,8 +33,9 @@ function Plants() {
 export const ProjectShow = () => {
   const translate = useTranslate();
   const isStaff = useIsStaff();
+  const refused = useRefusedRecord();
   return (
-    <Show actions={<StaffShowActions entity="project" resource="projects" />}>
+    <Show actions={<StaffShowActions entity="project" resource="projects" />} {...refused}>
       <Header />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.projects.plants')}>

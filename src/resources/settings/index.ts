@@ -6,7 +6,7 @@ import { ConfigurationPage } from './ConfigurationPage';
 export const settings: AppResource = {
   name: 'settings',
   icon: Settings,
-  staffOnly: true,
+  customer: [],
   menu: 'maintainers',
   menuTo: '/configuration',
   routes: [{ path: 'configuration', element: ConfigurationPage }],

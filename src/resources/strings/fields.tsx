@@ -1,6 +1,7 @@
 import { NumberField, NumberInput, type RaRecord, TextInput } from 'react-admin';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
+import type { Formatters } from '../../i18n/format';
 
 export const StringFields = () => (
   <FieldGrid>
@@ -17,7 +18,7 @@ export const StringInputs = () => (
   </>
 );
 
-export const stringSummary = (r: RaRecord) => [
-  r.tilt != null ? `${r.tilt}°` : null,
-  r.azimuth != null ? `${r.azimuth}° az.` : null,
+export const stringSummary = (r: RaRecord, f: Formatters) => [
+  r.tilt != null ? `${f.number(r.tilt)}°` : null,
+  r.azimuth != null ? `${f.number(r.azimuth)}° az.` : null,
 ];

@@ -7,7 +7,7 @@ import {
 } from 'react-admin';
 import { StaffShowActions } from '../../components/StaffShowActions';
 import { LinkList } from '../../components/LinkList';
-import { useIsStaff } from '../../components/permissions';
+import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { UserLinkList } from '../users/UserLinkList';
 
 function Header() {
@@ -32,7 +32,7 @@ function TagProjects() {
       reference="tag-projects" entity="tag_project" canEdit={isStaff} icon={<AddBusiness />}
       source={{ target: 'tag', parentId: record.id }} defaults={{ tag: record.id }}
       addLabel="app.screens.tags.add_project" empty="resources.tag-projects.empty"
-      columns={<DataTable.Col source="project_name" />}
+      columns={<DataTable.Col source="project_name" />} phone={{ primary: (link) => link.project_name }}
       input={(
         <ReferenceInput source="project" reference="projects" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput optionText="name" validate={pick} fullWidth />
@@ -46,8 +46,9 @@ function TagProjects() {
 export const TagShow = () => {
   const translate = useTranslate();
   const isStaff = useIsStaff();
+  const refused = useRefusedRecord();
   return (
-    <Show actions={<StaffShowActions entity="tag" resource="tags" />}>
+    <Show actions={<StaffShowActions entity="tag" resource="tags" />} {...refused}>
       <Header />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.tags.projects')}>

@@ -10,6 +10,7 @@ import { DataTable, List, SearchInput, TextInput, TopToolbar, useRecordContext, 
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { FormDialog } from '../../components/FormDialog';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useIsStaff } from '../../components/permissions';
 import { descriptionRequired, nameRequired } from '../../components/validators';
 
@@ -39,23 +40,28 @@ export const CategoryList = () => {
       {translate('app.screens.ticket_categories.create')}
     </Button>
   );
+  const actions = (
+    <>
+      <EditButton onEdit={setEditing} />
+      <DeleteRecordButton entity="ticket_category" resource="ticket-categories" iconOnly />
+    </>
+  );
   return (
     <>
       <List resource="ticket-categories" filters={filters} perPage={25} sort={{ field: 'name', order: 'ASC' }}
         actions={<TopToolbar>{addButton}</TopToolbar>}
         empty={<Box sx={{ width: '100%', textAlign: 'center' }}><ListEmpty create={false} />{addButton}</Box>}>
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="description" disableSort />
-          {isStaff && (
-            <DataTable.Col label="app.screens.actions.edit" align="right">
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
-                <EditButton onEdit={setEditing} />
-                <DeleteRecordButton entity="ticket_category" resource="ticket-categories" iconOnly />
-              </Box>
-            </DataTable.Col>
-          )}
-        </DataTable>
+        <ResponsiveTable phone={{ primary: (r) => r.name, secondary: (r) => r.description, actions: isStaff && actions }}>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="name" />
+            <DataTable.Col source="description" disableSort />
+            {isStaff && (
+              <DataTable.Col label="app.screens.actions.edit" align="right">
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>{actions}</Box>
+              </DataTable.Col>
+            )}
+          </DataTable>
+        </ResponsiveTable>
       </List>
       <FormDialog resource="ticket-categories" entity="ticket_category" open={editing !== undefined} onClose={() => setEditing(undefined)}
         title={translate(editing && 'id' in editing ? 'app.screens.ticket_categories.edit' : 'app.screens.ticket_categories.create')}

@@ -5,6 +5,7 @@ import { CategoryList, CategoryPage } from './CategoryList';
 /** SPEC §2: the categories screen is /app/tickets/categories. */
 export const ticketCategories: AppResource = {
   name: 'ticket-categories',
+  customer: [],
   list: CategoryList,
   icon: Category,
   menu: 'tickets',

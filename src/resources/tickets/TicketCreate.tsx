@@ -4,28 +4,19 @@
  * SPEC §4: the ticket is created, then updated to assign the administrator).
  */
 import { useRef } from 'react';
-import { Button, Dialog, DialogTitle } from '@mui/material';
+import { Dialog, DialogTitle } from '@mui/material';
 import {
-  AutocompleteInput, CreateBase, FileField, FileInput, ReferenceInput, required, SaveButton, SelectInput,
-  SimpleForm, TextInput, Toolbar, useDataProvider, useGetList, useRefresh, useTranslate, type RaRecord,
+  AutocompleteInput, CreateBase, FileField, FileInput, ReferenceInput, SelectInput,
+  SimpleForm, TextInput, useDataProvider, useGetList, useRefresh, useTranslate, type RaRecord,
 } from 'react-admin';
+import { DialogToolbar } from '../../components/FormToolbars';
 import { useIsStaff } from '../../components/permissions';
 import { showResult } from '../../components/ResultDialog';
+import { attachmentAccept, useRefusedUpload } from '../../components/uploads';
+import { categoryRequired, descriptionRequired, titleRequired } from '../../components/validators';
 import { userChoice } from '../users/userName';
 import { useMyId, useStaffUsers } from './common';
 import { ACTIVE } from '../../../contract/tickets';
-
-export const attachmentAccept = { 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp'], 'application/pdf': ['.pdf'] };
-
-function DialogToolbar({ onCancel }: { onCancel: () => void }) {
-  const translate = useTranslate();
-  return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
-      <Button onClick={onCancel}>{translate('app.screens.actions.cancel')}</Button>
-      <SaveButton alwaysEnable />
-    </Toolbar>
-  );
-}
 
 export function TicketCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -38,6 +29,7 @@ export function TicketCreateDialog({ open, onClose }: { open: boolean; onClose: 
     pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' },
   }, { enabled: open });
   const adminToAssign = useRef<number | null>(null);
+  const { onDropRejected } = useRefusedUpload();
 
   const transform = (data: RaRecord) => {
     const { user_admin, ...rest } = data;
@@ -67,12 +59,12 @@ export function TicketCreateDialog({ open, onClose }: { open: boolean; onClose: 
       <DialogTitle id="ticket-create-title">{translate('app.screens.tickets.new')}</DialogTitle>
       {open && (
         <CreateBase resource="tickets" redirect={false} transform={transform} mutationOptions={{ onSuccess, onError }}>
-          <SimpleForm toolbar={<DialogToolbar onCancel={onClose} />}>
-            <TextInput source="title" validate={required()} fullWidth />
-            <SelectInput source="type" label="resources.tickets.fields.type" validate={required()}
+          <SimpleForm toolbar={<DialogToolbar onCancel={onClose} alwaysEnable />}>
+            <TextInput source="title" validate={titleRequired} fullWidth />
+            <SelectInput source="type" label="resources.tickets.fields.type" validate={categoryRequired}
               choices={categories.map((c) => ({ id: c.id, name: c.name }))} translateChoice={false} fullWidth />
-            <TextInput source="content" validate={required()} multiline minRows={4} fullWidth />
-            <FileInput source="media" accept={attachmentAccept} placeholder={<p>{translate('app.screens.tickets.attach_help')}</p>}
+            <TextInput source="content" validate={descriptionRequired} multiline minRows={4} fullWidth />
+            <FileInput source="media" accept={attachmentAccept} options={{ onDropRejected }} placeholder={<p>{translate('app.screens.tickets.attach_help')}</p>}
               inputProps={{ 'aria-label': translate('app.screens.tickets.attach_help') }}>
               <FileField source="src" title="title" />
             </FileInput>

@@ -10,6 +10,7 @@ import {
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useIsStaff } from '../../components/permissions';
 import { assignedName, statusChoices, StatusChip, useStaffUsers } from './common';
 import { TicketCreateDialog } from './TicketCreate';
@@ -59,20 +60,27 @@ export const TicketList = () => {
       <List resource="tickets" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
         actions={<TopToolbar><FilterButton /><NewTicketButton onClick={open} /></TopToolbar>}
         empty={<><ListEmpty create={false} /><div style={{ textAlign: 'center' }}><NewTicketButton onClick={open} /></div></>}>
-        <DataTable bulkActionButtons={false} rowClick="show">
-          <DataTable.Col source="title" />
-          <DataTable.Col source="type_name" disableSort />
-          {isStaff && <DataTable.Col source="user_fullname" disableSort />}
-          <DataTable.Col source="status" label="resources.tickets.fields.status_name">
-            <StatusCell />
-          </DataTable.Col>
-          <DataTable.Col source="assigned_admin_fullname" disableSort>
-            <AssignedCell />
-          </DataTable.Col>
-          <DataTable.Col source="created_at">
-            <DateField source="created_at" showTime />
-          </DataTable.Col>
-        </DataTable>
+        <ResponsiveTable<Ticket> phone={{
+          primary: (r) => r.title,
+          secondary: (r) => [r.type_name, isStaff && r.user_fullname].filter(Boolean).join(' · '),
+          tertiary: (r) => <StatusChip status={r.status} />,
+          rowClick: 'show',
+        }}>
+          <DataTable bulkActionButtons={false} rowClick="show">
+            <DataTable.Col source="title" />
+            <DataTable.Col source="type_name" disableSort />
+            {isStaff && <DataTable.Col source="user_fullname" disableSort />}
+            <DataTable.Col source="status" label="resources.tickets.fields.status_name">
+              <StatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="assigned_admin_fullname" disableSort>
+              <AssignedCell />
+            </DataTable.Col>
+            <DataTable.Col source="created_at">
+              <DateField source="created_at" showTime />
+            </DataTable.Col>
+          </DataTable>
+        </ResponsiveTable>
       </List>
       <TicketCreateDialog open={creating} onClose={() => setCreating(false)} />
     </>

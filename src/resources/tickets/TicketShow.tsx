@@ -11,12 +11,13 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Send from '@mui/icons-material/Send';
 import {
-  Confirm, Link, ShowBase, useBasename, Title, useCreate, useDataProvider, useDelete, useGetManyReference, useShowContext,
+  Confirm, Link, ShowBase, useBasename, Title, useCreate, useDelete, useGetManyReference, useShowContext,
   useTranslate,
 } from 'react-admin';
 import { useIsStaff } from '../../components/permissions';
 import { showResult } from '../../components/ResultDialog';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import { acceptAttribute, attachmentAccept, isAccepted, useRefusedUpload } from '../../components/uploads';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { assignedName, Attachment, StatusChip, useFormatTime, useMyId, useStaffUsers } from './common';
 import { ACTIVE, CLOSED, type Ticket, type TicketMessage } from '../../../contract/tickets';
 
@@ -35,14 +36,17 @@ function Header({ ticket }: { ticket: Ticket }) {
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h5" component="h1">{ticket.title}</Typography>
+        <Typography variant="h5" component="h1" dir="auto">{ticket.title}</Typography>
         <StatusChip status={ticket.status} />
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}>
         {item('resources.tickets.fields.type', ticket.type_name || '—')}
-        {item('resources.tickets.fields.customuser', ticket.user_fullname)}
+        {item('resources.tickets.fields.customuser', <bdi>{ticket.user_fullname}</bdi>)}
         {item('resources.tickets.fields.created_at', formatTime(ticket.created_at))}
         {item('resources.tickets.fields.assigned_admin_fullname', assignedName(ticket, translate('app.screens.tickets.unassigned')))}
+        {ticket.alarm != null && item('resources.tickets.fields.alarm', (
+          <Link to={`/alarms/${ticket.alarm}/show`}>{translate('app.alarms.from_alarm', { id: ticket.alarm })}</Link>
+        ))}
       </Stack>
     </Box>
   );
@@ -70,7 +74,7 @@ function Post({ author, staff, mine, time, content, media, onDelete }: PostProps
         bgcolor: mine ? 'action.selected' : 'background.paper',
       }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Typography variant="subtitle2" component="span">{author}</Typography>
+        <Typography variant="subtitle2" component="bdi">{author}</Typography>
         {staff && <Chip size="small" color="primary" label={translate('app.screens.tickets.support')} />}
         <Typography variant="caption" color="text.secondary" component="span" sx={{ marginInlineStart: 'auto' }}>
           {formatTime(time)}
@@ -83,7 +87,8 @@ function Post({ author, staff, mine, time, content, media, onDelete }: PostProps
           </Tooltip>
         )}
       </Stack>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</Typography>
+      {/* Written by a user in any language: its own direction, so a Spanish message in the Arabic thread ends with its full stop. */}
+      <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</Typography>
       <Attachment url={media} />
     </Paper>
   );
@@ -95,6 +100,11 @@ function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: Ticket; myId?: n
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState(false);
   const [create, { isPending }] = useCreate();
+  const { refuse } = useRefusedUpload();
+  const choose = (chosen: File | undefined) => {
+    if (chosen && !isAccepted(attachmentAccept, chosen)) refuse([chosen]);
+    else setFile(chosen ?? null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
@@ -124,8 +134,8 @@ function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: Ticket; myId?: n
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
         <Button component="label" startIcon={<AttachFile />} disabled={disabled} size="small">
           {translate('app.screens.tickets.attach')}
-          <input hidden type="file" accept="image/*,application/pdf"
-            onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)} />
+          <input hidden type="file" accept={acceptAttribute(attachmentAccept)}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => { choose(e.target.files?.[0]); e.target.value = ''; }} />
         </Button>
         {file && <Chip size="small" label={file.name} onDelete={() => setFile(null)} />}
         <Box sx={{ flexGrow: 1 }} />
@@ -140,7 +150,7 @@ function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: Ticket; myId?: n
 
 function StatusControl({ ticket, onChanged }: { ticket: Ticket; onChanged: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const dataProvider = useAppDataProvider();
   const [busy, setBusy] = useState(false);
   const change = async (status: number) => {
     if (status === ticket.status) return;
@@ -167,7 +177,7 @@ function StatusControl({ ticket, onChanged }: { ticket: Ticket; onChanged: () =>
 /** SPEC §4: the previously assigned administrator is removed first, then the new one is assigned. */
 function AssignControl({ ticket, onChanged }: { ticket: Ticket; onChanged: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const dataProvider = useAppDataProvider();
   const admins = useStaffUsers(true);
   const current = ticket.assigned_user_admin?.[0]?.id;
   const [chosen, setChosen] = useState<string>(current ? String(current) : '');
@@ -262,8 +272,11 @@ function Thread() {
   );
 }
 
+/** A ticket the server will not give (another user's, or deleted) leads back to the ticket list. */
+const toTicketList = () => '/tickets/list';
+
 export const TicketShow = () => (
-  <ShowBase resource="tickets">
+  <ShowBase resource="tickets" redirectOnError={toTicketList}>
     <Thread />
   </ShowBase>
 );

@@ -1,10 +1,11 @@
 /** Pieces shared by the ticket list and the ticket thread. */
 import { Box, Chip, Link as MuiLink } from '@mui/material';
 import AttachFile from '@mui/icons-material/AttachFile';
-import { useGetIdentity, useGetList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useGetIdentity, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { getProfile } from '../../providers/session';
 import { fullName } from '../users/userName';
 import { ACTIVE, CLOSED, type Ticket } from '../../../contract/tickets';
+import { useFormatters } from '../../i18n/format';
 
 /** The signed-in user's id: the stored profile (SPEC §3), else react-admin's identity. */
 export function useMyId(): number | undefined {
@@ -68,8 +69,8 @@ export function Attachment({ url }: { url?: string | null }) {
   );
 }
 
-/** Formats a timestamp in the user's locale. */
+/** Formats a timestamp in the chosen language. */
 export function useFormatTime() {
-  const [locale] = useLocaleState();
-  return (value?: string | null) => (value ? new Date(value).toLocaleString(locale) : '');
+  const f = useFormatters();
+  return (value?: string | null) => (value ? f.dateTime(value) : '');
 }

@@ -6,6 +6,8 @@ import { TicketShow } from './TicketShow';
 /** SPEC §2: the list at /app/tickets/list, the thread at /app/tickets/{id}/show. */
 export const tickets: AppResource = {
   name: 'tickets',
+  // Assigning, editing and deleting tickets is an administrator's job.
+  customer: ['list', 'show', 'create'],
   list: TicketList,
   show: TicketShow,
   icon: ConfirmationNumber,

@@ -1,6 +1,7 @@
 import { DataTable, ImageField } from 'react-admin';
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { useIsStaff } from '../../components/permissions';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { SearchList } from '../../components/SearchList';
 
 export const thumbnail = { '& img': { maxWidth: 64, maxHeight: 40, objectFit: 'contain', m: 0 } };
@@ -9,6 +10,8 @@ export const TrademarkList = () => {
   const isStaff = useIsStaff();
   return (
     <SearchList sort={{ field: 'name', order: 'ASC' }}>
+      {/* On a phone a row opens the brand's form, which has its delete button. */}
+      <ResponsiveTable phone={{ primary: (r) => r.name, avatar: (r) => r.image ?? undefined, rowClick: isStaff ? 'edit' : false }}>
       <DataTable rowClick={isStaff ? 'edit' : false} bulkActionButtons={false}>
         <DataTable.Col source="image" disableSort>
           <ImageField source="image" sx={thumbnail} />
@@ -20,6 +23,7 @@ export const TrademarkList = () => {
           </DataTable.Col>
         )}
       </DataTable>
+      </ResponsiveTable>
     </SearchList>
   );
 };

@@ -9,7 +9,7 @@ export const trademarks: AppResource = {
   create: TrademarkCreate,
   edit: TrademarkEdit,
   icon: Label,
-  staffOnly: true,
+  customer: [],
   menu: 'maintainers',
   recordRepresentation: 'name',
 };

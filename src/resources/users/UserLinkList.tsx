@@ -30,6 +30,7 @@ export function UserLinkList({ reference, entity, parentField, userField, addLab
         <DataTable.Col key="n" source="user_fullname" disableSort={!sortable} />,
         <DataTable.Col key="e" source="user_email" disableSort={!sortable} />,
       ]}
+      phone={{ primary: (link) => link.user_fullname, secondary: (link) => link.user_email }}
       input={(
         <ReferenceInput source={userField} reference="users">
           <AutocompleteInput optionText={userChoice} validate={userRequired} fullWidth />

@@ -1,9 +1,11 @@
 import { BooleanField, DataTable, DateField } from 'react-admin';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { SearchList } from '../../components/SearchList';
 import { UserNameField } from './userName';
 
 export const UserList = () => (
   <SearchList sort={{ field: 'first_name', order: 'ASC' }}>
+    <ResponsiveTable phone={{ primary: () => <UserNameField />, secondary: (r) => r.email, rowClick: 'show' }}>
     <DataTable rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="first_name" label="resources.users.fields.full_name">
         <UserNameField />
@@ -14,5 +16,6 @@ export const UserList = () => (
       <DataTable.Col source="is_active" field={BooleanField} disableSort />
       <DataTable.Col source="date_joined" field={DateField} />
     </DataTable>
+    </ResponsiveTable>
   </SearchList>
 );

@@ -8,12 +8,12 @@ import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import HowToReg from '@mui/icons-material/HowToReg';
 import {
   AutocompleteInput, BooleanField, Confirm, DataTable, DateField, ReferenceInput, required, Show, TabbedShowLayout,
-  TextField, TopToolbar, useDataProvider, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
+  TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { errorDetails, showResult, useResultFeedback } from '../../components/ResultDialog';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import { useUserProjects, useUserTags } from './userLinks';
 import { UserNameField } from './userName';
@@ -54,7 +54,7 @@ function PermitsButton() {
 function ActivationButtons() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const dataProvider = useDataProvider() as unknown as AppDataProvider;
+  const dataProvider = useAppDataProvider();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   if (!record || record.is_active) return null;
@@ -113,7 +113,7 @@ function UserProjects() {
       reference="project-users" entity="project_user" canEdit icon={<AddBusiness />}
       source={{ rows: data, isPending }} defaults={{ users: record.id }} describe={(link) => link.project_name}
       addLabel="app.screens.users.add_project" empty="app.screens.users.no_projects"
-      columns={<DataTable.Col source="project_name" disableSort />}
+      columns={<DataTable.Col source="project_name" disableSort />} phone={{ primary: (link) => link.project_name }}
       input={(
         <ReferenceInput source="user_project" reference="projects" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput optionText="name" validate={pick} fullWidth />
@@ -132,7 +132,7 @@ function UserTags() {
       reference="tag-users" entity="tag_user" canEdit icon={<NewLabel />}
       source={{ rows: data, isPending }} defaults={{ customuser: record.id }} describe={(link) => link.tag_name}
       addLabel="app.screens.users.add_tag" empty="app.screens.users.no_tags"
-      columns={<DataTable.Col source="tag_name" disableSort />}
+      columns={<DataTable.Col source="tag_name" disableSort />} phone={{ primary: (link) => link.tag_name }}
       input={(
         <ReferenceInput source="tag" reference="tags" sort={{ field: 'name', order: 'ASC' }}>
           <AutocompleteInput optionText="name" validate={pick} fullWidth />

@@ -11,7 +11,6 @@ export const users: AppResource = {
   show: UserShow,
   create: UserCreate,
   icon: People,
-  staffOnly: true,
   menu: 'maintainers',
   recordRepresentation: (user) => fullName(user) || user.email,
 };

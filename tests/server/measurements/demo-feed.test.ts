@@ -42,9 +42,12 @@ describe('the demo feed', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DEMO_BACKFILL_DAYS: 'nope' }).demoBackfillDays).toBe(396);
   });
 
-  it('backfills the demo plants, leaves alone a plant fed by its own datalogger, and gives a plausible snapshot', async () => {
+  it('backfills the demo plants, the push-fed one included, leaves alone a plant fed by its own datalogger, and gives a plausible snapshot', async () => {
     const concon = await plantId('Planta Bodega Concón');
     expect((await call(ctx, staff, 'POST', `/power-plant/${concon}/api-keys`, { payload: { name: 'propio' } })).status).toBe(201);
+    // A Push Service login (the demo's push-fed plant): its live points come from its sender, its history from the feed.
+    const condes = await plantId('Planta Las Condes');
+    expect((await call(ctx, staff, 'POST', `/power-plant/${condes}/push-credentials`, { payload: { name: 'emisor' } })).status).toBe(201);
 
     const feed = createDemoFeed(db, log, { backfillDays: 2, batchSize: 200 });
     await feed.start();

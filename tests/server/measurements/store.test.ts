@@ -2,12 +2,15 @@
  * Storing readings (server/measurements/store.ts) and the rollups it keeps (./rollups.ts): a point is
  * stored once whatever the batches, the energy rules (device counter, integrated power, resets, gaps,
  * late points), every bucket equal to its raw points, DST days, and a rebuild on a new time zone.
+ * The rollups are read from their tables here, so each store is followed by the worker's drain
+ * (tests/server/measurements/rollup-worker.test.ts reads them before it).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import type { Db } from '../../../server/db/client.js';
 import { rebuildRollups, storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { simulateRange } from '../../../server/measurements/solar/index.js';
 import { isoInZone } from '../../../server/measurements/time.js';
 import { call, plantTree, query, series, type Tree } from '../../../testing/fixtures.js';
@@ -24,6 +27,13 @@ beforeAll(async () => {
   staff = (await ctx.userWithToken({ is_staff: true })).token;
 });
 afterAll(() => ctx?.close());
+
+/** Stores readings and lets the rollup worker bring their buckets up to date. */
+async function store(readings: Reading[]) {
+  const result = await storeReadings(db, readings);
+  await drainRollups(db);
+  return result;
+}
 
 const ENERGY_COLUMNS = 'energy_wh, consumption_wh, import_wh, export_wh, charge_wh, discharge_wh, self_consumption_wh, max_power_w, samples, first_counter_wh, last_counter_wh';
 /** Every rollup row of a plant and of its inverters, keyed without ids, values rounded (sums may add up in another order). */
@@ -53,12 +63,12 @@ describe('storing readings', () => {
       ...simulated(tree.investors[0].id, '2026-02-01T00:00:00-03:00', '2026-02-04T00:00:00-03:00'),
       ...simulated(tree.investors[1].id, '2026-02-01T00:00:00-03:00', '2026-02-04T00:00:00-03:00', false),
     ];
-    expect(await storeReadings(db, batch)).toEqual({ stored: batch.length, duplicates: 0 });
+    expect(await store(batch)).toEqual({ stored: batch.length, duplicates: 0 });
     const before = await rollups(tree);
     const points = await query(db, sql`select count(*)::int as n, sum(energy_wh)::float8 as e from measurements where investor_id in (${tree.investors[0].id}, ${tree.investors[1].id})`);
 
-    expect(await storeReadings(db, batch)).toEqual({ stored: 0, duplicates: batch.length });
-    expect(await storeReadings(db, [batch[10], batch[10]])).toEqual({ stored: 0, duplicates: 2 });
+    expect(await store(batch)).toEqual({ stored: 0, duplicates: batch.length });
+    expect(await store([batch[10], batch[10]])).toEqual({ stored: 0, duplicates: 2 });
     expect(await rollups(tree)).toEqual(before);
     expect(await query(db, sql`select count(*)::int as n, sum(energy_wh)::float8 as e from measurements where investor_id in (${tree.investors[0].id}, ${tree.investors[1].id})`)).toEqual(points);
     expect(before.plant.filter((r) => r.period === 'day').map((r) => r.bucket)).toEqual(['2026-02-01 00:00:00', '2026-02-02 00:00:00', '2026-02-03 00:00:00']);
@@ -71,10 +81,10 @@ describe('storing readings', () => {
       ...simulated(tree.investors[0].id, '2026-03-01T00:00:00-03:00', '2026-03-03T00:00:00-03:00'),
       ...simulated(tree.investors[1].id, '2026-03-01T00:00:00-03:00', '2026-03-03T00:00:00-03:00', false),
     ];
-    await storeReadings(db, make(a));
+    await store(make(a));
     // b: odd points first, newest first, in chunks of 37, then the even ones: every interval gets split late.
     const scrambled = make(b).map((r, i) => ({ r, i })).sort((x, y) => (x.i % 2) - (y.i % 2) || y.i - x.i).map(({ r }) => r);
-    for (let i = 0; i < scrambled.length; i += 37) await storeReadings(db, scrambled.slice(i, i + 37));
+    for (let i = 0; i < scrambled.length; i += 37) await store(scrambled.slice(i, i + 37));
     expect(await rollups(b)).toEqual(await rollups(a));
   });
 
@@ -83,7 +93,7 @@ describe('storing readings', () => {
     const [counted, integrated] = tree.investors.map((i) => i.id);
     const from = '2026-03-10T10:00:00-03:00';
     const to = '2026-03-10T11:05:00-03:00'; // 13 points, 12 intervals
-    await storeReadings(db, [
+    await store([
       // The counter says 200 Wh per 5 minutes, the power says 83 Wh: the counter wins.
       ...series(counted, from, to, (_, i) => ({ ac_power_w: 1000, energy_total_wh: 1_000_000 + 200 * i })),
       ...series(integrated, from, to, () => ({ ac_power_w: 1000 })),
@@ -105,7 +115,7 @@ describe('storing readings', () => {
     const [counted, integrated] = tree.investors.map((i) => i.id);
     const t0 = Date.parse('2026-03-12T10:00:00-03:00');
     const at = (minutes: number) => new Date(t0 + minutes * MIN);
-    await storeReadings(db, [
+    await store([
       { investor: counted, ts: at(0), ac_power_w: 1000, energy_total_wh: 5000 },
       { investor: counted, ts: at(5), ac_power_w: 1000, energy_total_wh: 5100 },
       { investor: counted, ts: at(10), ac_power_w: 1200, energy_total_wh: 50 }, // reset
@@ -123,10 +133,10 @@ describe('storing readings', () => {
     const tree = await plantTree(db);
     const inv = tree.investors[0].id;
     const t0 = Date.parse('2026-03-13T10:00:00-03:00');
-    await storeReadings(db, [{ investor: inv, ts: new Date(t0), ac_power_w: 1200 }, { investor: inv, ts: new Date(t0 + 10 * MIN), ac_power_w: 1200 }]);
+    await store([{ investor: inv, ts: new Date(t0), ac_power_w: 1200 }, { investor: inv, ts: new Date(t0 + 10 * MIN), ac_power_w: 1200 }]);
     const hour = () => query(db, sql`select energy_wh, samples from investor_energy where investor_id = ${inv} and period = 'hour'`);
     expect(await hour()).toEqual([{ energy_wh: 200, samples: 2 }]);
-    await storeReadings(db, [{ investor: inv, ts: new Date(t0 + 5 * MIN), ac_power_w: 0 }]);
+    await store([{ investor: inv, ts: new Date(t0 + 5 * MIN), ac_power_w: 0 }]);
     expect(await hour()).toEqual([{ energy_wh: 100, samples: 3 }]);
   });
 
@@ -137,7 +147,7 @@ describe('storing readings', () => {
       ...simulated(withCounter, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00'),
       ...simulated(without, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00', false),
     ];
-    for (let i = 0; i < readings.length; i += 500) await storeReadings(db, readings.slice(i, i + 500));
+    for (let i = 0; i < readings.length; i += 500) await store(readings.slice(i, i + 500));
 
     // The energies the rules give, computed here from the readings alone, by local day.
     const expected = new Map<string, number>();
@@ -194,7 +204,7 @@ describe('storing readings', () => {
     const tree = await plantTree(db);
     const inv = tree.investors[0].id;
     // A steady 1200 W, every 5 minutes: 100 Wh per interval.
-    await storeReadings(db, [
+    await store([
       ...series(inv, '2026-04-03T23:00:00-03:00', '2026-04-06T01:00:00-04:00', () => ({ ac_power_w: 1200 })),
       ...series(inv, '2026-09-05T23:00:00-04:00', '2026-09-07T01:00:00-03:00', () => ({ ac_power_w: 1200 })),
     ]);
@@ -224,7 +234,7 @@ describe('storing readings', () => {
 describe('a change of time zone', () => {
   it('rebuilds every rollup on the new local dates, and back', async () => {
     const tree = await plantTree(db);
-    await storeReadings(db, series(tree.investors[0].id, '2026-06-10T00:00:00Z', '2026-06-12T00:00:00Z', () => ({ ac_power_w: 1200 })));
+    await store(series(tree.investors[0].id, '2026-06-10T00:00:00Z', '2026-06-12T00:00:00Z', () => ({ ac_power_w: 1200 })));
     const all = () => query(db, sql`select 'plant' as level, plant_id as k, period, bucket::text as bucket, round(energy_wh::numeric, 3)::float8 as e, samples
       from plant_energy union all select 'investor', investor_id, period, bucket::text, round(energy_wh::numeric, 3)::float8, samples from investor_energy order by 1, 2, 3, 4`);
     const days = () => query(db, sql`select bucket::text as bucket, energy_wh, samples from plant_energy where plant_id = ${tree.plant} and period = 'day' order by bucket`);

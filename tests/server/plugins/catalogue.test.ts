@@ -83,7 +83,8 @@ describe('equipment', () => {
     }
     const page = (await ctx.request(customer, { method: 'GET', url: '/api/equipment-all/?page=1&page_size=2&ordering=-name&search=sun2000' })).json();
     expect(page.count).toBe(2);
-    expect(page.results.map((e: { name: string }) => e.name)).toEqual(['SUN2000-5KTL', 'SUN2000-10KTL']);
+    // Natural order, descending: 10 kW before 5 kW.
+    expect(page.results.map((e: { name: string }) => e.name)).toEqual(['SUN2000-10KTL', 'SUN2000-5KTL']);
     expect(page.next).toBeNull();
     const all = (await ctx.request(customer, { method: 'GET', url: '/api/equipment-all/' })).json();
     expect(Array.isArray(all)).toBe(true);
@@ -104,5 +105,22 @@ describe('equipment', () => {
     expect(bad.json()).toEqual({ non_field_errors: ['JSON mal formado.'] });
     expect((await ctx.request(staff, { method: 'GET', url: '/api/equipment/abc' })).statusCode).toBe(400);
     expect((await ctx.request(staff, { method: 'GET', url: '/api/equipment/424242' })).json()).toEqual({ detail: 'No encontrado.' });
+  });
+});
+
+describe('equipment kinds', () => {
+  it("filters the list by kind, so a panel's form offers panels only", async () => {
+    const create = async (name: string, kind?: string) =>
+      (await ctx.request(staff, { method: 'POST', url: '/api/equipment/create', payload: { name, ...(kind && { kind }) } })).json();
+    const panel = await create('Tipo panel 545 W', 'panel');
+    const inverter = await create('Tipo inversor 6 kW', 'inverter');
+    const plain = await create('Tipo sin clase');
+    expect([panel.kind, inverter.kind, plain.kind]).toEqual(['panel', 'inverter', 'other']);
+    const list = async (query: string) => (await ctx.request(customer, { method: 'GET', url: `/api/equipment-all/?search=Tipo&${query}` }));
+    expect((await list('kind=panel')).json().map((e: { name: string }) => e.name)).toEqual(['Tipo panel 545 W']);
+    expect((await list('')).json()).toHaveLength(3);
+    const bad = await list('kind=cable');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['kind']);
   });
 });

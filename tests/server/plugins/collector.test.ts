@@ -3,6 +3,7 @@
  * /investor-all/microservice/poll for staff, the readings stored for the measurement calls, and the
  * collector running with the app. Devices are local replays of recorded answers (testing/fronius-replay.ts).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { investors } from '../../../server/db/schema.js';
 import { buildApp } from '../../../server/app.js';
@@ -55,7 +56,7 @@ describe('/investor-all/microservice', () => {
     });
     expect(Date.parse(ok.last_success_at)).not.toBeNaN();
     expect(down).toMatchObject({
-      investor: b.id, online: false, status: 'offline', last_success_at: null, last_error_kind: 'offline',
+      investor: b.id, online: false, status: 'offline', last_success_at: null, last_error_kind: 'refused',
       consecutive_failures: 1, reading: null,
     });
     expect(down.last_error).toContain('ECONNREFUSED');
@@ -71,7 +72,62 @@ describe('/investor-all/microservice', () => {
     await ctx.request(staff, { method: 'POST', url: '/api/investor-all/microservice/poll' });
     const res = await ctx.request(staff, { method: 'GET', url: `/api/investor/measurements/${inverter.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([[expect.objectContaining({ investor: inverter.id, ac_power_w: 3120, grid_export_w: 1200.5, battery_power_w: 800 })]]);
+    // A hybrid (battery on the datalogger): its PV power is its DC inputs', 412.3 V × 4.52 A + 398.7 V × 3.41 A.
+    expect(res.json()).toEqual([[expect.objectContaining({ investor: inverter.id, ac_power_w: 3120, pv_power_w: 3223.2, grid_export_w: 1200.5, battery_power_w: 800 })]]);
+  });
+
+  it("keeps a fault's error code with the inverter's errors once per fault; a Symo asleep (status 3, code 523) is no fault", async () => {
+    const faulty = await replay('error');
+    const asleep = await replay('recorded');
+    const broken = await addInverter('Averiado', faulty.address);
+    const sleeping = await addInverter('Dormido', asleep.address);
+    for (let i = 0; i < 2; i++) await ctx.request(staff, { method: 'POST', url: '/api/investor-all/microservice/poll' });
+    const events = await ctx.request(staff, { method: 'GET', url: `/api/investor/${broken.id}/events` });
+    expect(events.json()).toEqual([expect.objectContaining({ investor: broken.id, kind: 'error', code: 307, detail: { source: 'collector' } })]);
+    expect((await ctx.request(staff, { method: 'GET', url: `/api/investor/${sleeping.id}/events` })).json()).toEqual([]);
+    const [, night] = (await ctx.request(staff, { method: 'GET', url: '/api/investor-all/microservice' })).json().fronius;
+    expect(night).toMatchObject({ investor: sleeping.id, status: 'night', reading: { status_code: 3, error_code: 523 } });
+  });
+
+  it("tells staff, per inverter, what was last read, when, and why a device is offline: refused, timeout, malformed, unsupported call", async () => {
+    const good = await replay('day');
+    const garbled = await replay('malformed');
+    const slow = await replay('slow', { slowMs: 3000 });
+    const unknownDevice = await replay('day');
+    const ok = await addInverter('Sano', good.address);
+    const refused = await addInverter('Apagado', await unusedAddress());
+    const malformed = await addInverter('Roto', garbled.address);
+    const timeout = await addInverter('Lento', slow.address);
+    const unsupported = await addInverter('Otro equipo', unknownDevice.address);
+    await ctx.database.db.update(investors).set({ device_id: 2 }).where(eq(investors.id, unsupported.id));
+    const local = await addInverter('Sin datalogger', ' ');
+    const before = Date.now();
+    await ctx.request(staff, { method: 'POST', url: '/api/investor-all/microservice/poll' });
+    const of = async (id: number) => {
+      const res = await ctx.request(staff, { method: 'GET', url: `/api/investor/${id}/collector` });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const read = await of(ok.id);
+    expect(read).toMatchObject({
+      polled: true,
+      device: { investor: ok.id, address: good.address, online: true, status: 'running', last_error_kind: null, reading: { ac_power_w: 3120, status_code: 7, unavailable: ['meter'] } },
+    });
+    expect(Date.parse(read.device.last_attempt_at)).toBeGreaterThanOrEqual(before);
+    // The replay's clock says 2019: flagged, and its readings filed at the time they were received.
+    expect(read.device).toMatchObject({ clock_off: true, clock_offset_s: expect.any(Number) });
+    expect(read.device.clock_offset_s).toBeGreaterThan(5 * 365 * 86_400);
+    const [[stored]] = (await ctx.request(staff, { method: 'GET', url: `/api/investor/measurements/${ok.id}` })).json();
+    expect(Date.parse(stored.ts)).toBe(Math.floor(Date.parse(read.device.last_attempt_at) / 1000) * 1000); // served to the second
+    expect(read.device.last_success_at).toBe(read.device.last_attempt_at);
+    for (const [inverter, kind] of [[refused, 'refused'], [malformed, 'malformed'], [timeout, 'timeout'], [unsupported, 'unsupported']] as const) {
+      const { device } = await of(inverter.id);
+      expect(device, kind).toMatchObject({ online: false, status: 'offline', last_error_kind: kind, last_success_at: null, reading: null });
+      expect(Date.parse(device.last_attempt_at), kind).toBeGreaterThanOrEqual(before);
+    }
+    expect(await of(local.id)).toEqual({ polled: false, device: null });
+    expect((await ctx.request(customer, { method: 'GET', url: `/api/investor/${ok.id}/collector` })).statusCode).toBe(403);
+    expect((await ctx.request(staff, { method: 'GET', url: '/api/investor/987654/collector' })).statusCode).toBe(404);
   });
 
   it('is for staff only', async () => {

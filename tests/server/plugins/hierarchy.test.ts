@@ -24,7 +24,7 @@ async function buildTree(label: string): Promise<Tree> {
   const project = await created('/project/create', { name: `Proyecto ${label}` });
   const plant = await created('/power-plant/create', {
     project: project.id, name: `Planta ${label}`, address: 'Av. Siempre Viva 123', commune: 1,
-    latitude: -33.45, longitude: -70.67, capacity_kwp: 9.9, tariff: 160, commissioned_on: '2023-11-15',
+    latitude: -33.45, longitude: -70.67, capacity_kwp: 9.9, tariff: 160, commissioned_on: '2023-11-15', elevation_m: 520,
   });
   const investor = await created('/investor/create', {
     plant: plant.id, name: `Inversor ${label}`, model: 'Primo 5.0-1', serial_number: 'SN-1', nominal_power_kw: 5,
@@ -32,7 +32,7 @@ async function buildTree(label: string): Promise<Tree> {
   });
   const mppt = await created('/mppt/create', { investor: investor.id, name: `MPPT ${label}`, number: 1 });
   const string = await created('/string/create', { mppt: mppt.id, name: `String ${label}`, tilt: 25, azimuth: 10 });
-  const panel = await created('/panel/create', { string: string.id, name: `Panel ${label}`, power_wp: 450, serial_number: 'P-1' });
+  const panel = await created('/panel/create', { string: string.id, name: `Panel ${label}`, power_wp: 450, serial_number: 'P-1', temperature_coefficient_pct: -0.29 });
   return { project, plant, investor, mppt, string, panel };
 }
 
@@ -76,12 +76,12 @@ describe('staff builds and reads the hierarchy', () => {
     expect(plant).toEqual({
       id: expect.any(Number), project: project.id, project_name: 'Proyecto A', name: 'Planta A',
       address: 'Av. Siempre Viva 123', commune: 1, latitude: -33.45, longitude: -70.67, capacity_kwp: 9.9,
-      tariff: 160, commissioned_on: '2023-11-15', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*(Z|[+-]\d\d:\d\d)$/),
+      tariff: 160, injection_price: 75, commissioned_on: '2023-11-15', elevation_m: 520, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*(Z|[+-]\d\d:\d\d)$/),
     });
     expect(investor).toEqual({
       id: expect.any(Number), plant: plant.id, plant_name: 'Planta A', project: project.id, name: 'Inversor A',
       equipment: null, model: 'Primo 5.0-1', serial_number: 'SN-1', nominal_power_kw: 5,
-      datalogger_address: '192.168.1.50', device_id: 1, created_at: expect.any(String),
+      datalogger_address: '192.168.1.50', device_id: 1, datalogger_id: '', created_at: expect.any(String),
     });
     expect(mppt).toEqual({
       id: expect.any(Number), investor: investor.id, investor_name: 'Inversor A', plant: plant.id, project: project.id,
@@ -93,7 +93,7 @@ describe('staff builds and reads the hierarchy', () => {
     });
     expect(panel).toEqual({
       id: expect.any(Number), string: string.id, string_name: 'String A', mppt: mppt.id, investor: investor.id,
-      plant: plant.id, project: project.id, name: 'Panel A', equipment: null, power_wp: 450, serial_number: 'P-1',
+      plant: plant.id, project: project.id, name: 'Panel A', equipment: null, power_wp: 450, serial_number: 'P-1', temperature_coefficient_pct: -0.29,
       created_at: expect.any(String),
     });
   });
@@ -109,14 +109,14 @@ describe('staff builds and reads the hierarchy', () => {
 
   it('fills defaults for optional fields', async () => {
     const plant = await created('/power-plant/create', { project: a.project.id, name: 'Mínima' });
-    expect(plant).toMatchObject({ address: '', commune: null, latitude: null, capacity_kwp: null, tariff: 150, commissioned_on: null });
+    expect(plant).toMatchObject({ address: '', commune: null, latitude: null, capacity_kwp: null, tariff: 150, injection_price: 75, commissioned_on: null });
     const inv = await created('/investor/create', { plant: plant.id, name: 'Inv' });
     expect(inv).toMatchObject({ equipment: null, model: '', datalogger_address: '', device_id: 1, nominal_power_kw: null });
     const mppt = await created('/mppt/create', { investor: inv.id, name: 'M' });
     expect(mppt.number).toBe(1);
     const str = await created('/string/create', { mppt: mppt.id, name: 'S' });
     expect(str).toMatchObject({ tilt: 20, azimuth: 0 });
-    expect(await created('/panel/create', { string: str.id, name: 'P' })).toMatchObject({ equipment: null, power_wp: null, serial_number: '' });
+    expect(await created('/panel/create', { string: str.id, name: 'P' })).toMatchObject({ equipment: null, power_wp: null, serial_number: '', temperature_coefficient_pct: null });
     expect((await call(staff, 'DELETE', `/power-plant/deleted/${plant.id}`)).status).toBe(204);
   });
 
@@ -198,10 +198,10 @@ describe('validation', () => {
 
   it('checks ranges, types, dates and required fields, per field', async () => {
     const plant = await call(staff, 'POST', '/power-plant/create', {
-      project: a.project.id, name: 'X', latitude: 91, longitude: -181, capacity_kwp: -1, tariff: -5, commissioned_on: '2023-02-30',
+      project: a.project.id, name: 'X', latitude: 91, longitude: -181, capacity_kwp: -1, tariff: -5, injection_price: -1, commissioned_on: '2023-02-30',
     });
     expect(plant.status).toBe(400);
-    expect(Object.keys(plant.body).sort()).toEqual(['capacity_kwp', 'commissioned_on', 'latitude', 'longitude', 'tariff']);
+    expect(Object.keys(plant.body).sort()).toEqual(['capacity_kwp', 'commissioned_on', 'injection_price', 'latitude', 'longitude', 'tariff']);
     expect(plant.body.latitude).toEqual(['Asegúrese de que este valor sea menor o igual a 90.']);
     for (const date of ['15-11-2023', '0000-01-01', '2023-1-5', 'mañana']) {
       const res = await call(staff, 'POST', '/power-plant/create', { project: a.project.id, name: 'X', commissioned_on: date });
@@ -221,6 +221,10 @@ describe('validation', () => {
     const update = await call(staff, 'PUT', `/string/update/${a.string.id}`, { tilt: -1 });
     expect(update.body).toEqual({ tilt: ['Asegúrese de que este valor sea mayor o igual a 0.'] });
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', power_wp: 'mucho' })).body).toEqual({ power_wp: expect.any(Array) });
+    // A temperature coefficient is a loss per °C: a gain, or one given as a fraction of 100, is refused.
+    expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', temperature_coefficient_pct: 0.4 })).body)
+      .toEqual({ temperature_coefficient_pct: ['Asegúrese de que este valor sea menor o igual a 0.'] });
+    expect((await call(staff, 'PUT', `/power-plant/update/${a.plant.id}`, { elevation_m: 9000 })).body).toEqual({ elevation_m: expect.any(Array) });
     expect((await call(staff, 'GET', '/investor/abc')).status).toBe(400);
     expect((await call(staff, 'GET', '/investor/999999')).body).toEqual({ detail: 'No encontrado.' });
     expect((await call(staff, 'GET', `/string/list/${a.string.id}`)).body).toEqual(a.string);

@@ -8,6 +8,7 @@ import type { Db } from '../../../server/db/client.js';
 import { storeReadings } from '../../../server/measurements/store.js';
 import { isoInZone } from '../../../server/measurements/time.js';
 import { call, plantTree, type Tree } from '../../../testing/fixtures.js';
+import { investors, powerPlants } from '../../../server/db/schema.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -48,7 +49,19 @@ describe('the live summary', () => {
       self_consumption_pct: 60, autarky_pct: 75,
       energy_total_wh: 1_010_000,
       co2_avoided_kg: { today: 4, total: 404, factor_kg_per_kwh: 0.4 },
-      savings: { currency: 'CLP', today: 2000, total: 202_000, tariff_per_kwh: 200 },
+      // Net billing: 6 kWh used on site x 200 + 4 kWh exported x 75 (the default injection price), not 10 kWh x 200.
+      savings: {
+        currency: 'CLP', today: 1500, tariff_per_kwh: 200, injection_price_per_kwh: 75, metered: true,
+        // Lifetime: the recorded export share (40 %) applied to the counter's 1,010 kWh.
+        total: 606 * 200 + 404 * 75,
+        periods: {
+          today: { self_consumed_wh: 6000, exported_wh: 4000, self_consumption: 1200, export_income: 300, total: 1500 },
+          lifetime: { self_consumed_wh: 606_000, exported_wh: 404_000, self_consumption: 121_200, export_income: 30_300, total: 151_500 },
+        },
+      },
+      period: { time_zone: TZ, today: isoInZone(new Date(t1), TZ).slice(0, 10), month: isoInZone(new Date(t1), TZ).slice(0, 7) },
+      capacity_kwp: 6,
+      specific_yield_kwh_per_kwp: { today: 1.67, total: 168.33 },
     });
     expect(res.body.online).toBe(t1 > Date.now() - 15 * MIN);
     expect(res.body.energy_month_wh).toBeGreaterThanOrEqual(10_000);
@@ -66,6 +79,88 @@ describe('the live summary', () => {
   });
 });
 
+describe('the periods of the figures', () => {
+  it("compares this month with the same month last year, in the plant's local calendar", async () => {
+    const tree = await plantTree(db, { tariff: 150 });
+    const inv = tree.investors[0].id;
+    const today = isoInZone(new Date(), TZ).slice(0, 10);
+    const [year, month] = today.split('-').map(Number);
+    const lastYear = `${year - 1}-${String(month).padStart(2, '0')}`;
+    const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00-03:00`);
+    // Last year: 2 kWh on the 1st (within "to date" whatever today is) and 1 kWh on the 28th (within
+    // the whole month, and within "to date" only from the 28th on).
+    await storeReadings(db, [
+      { investor: inv, ts: at(`${lastYear}-01`, '12:00'), ac_power_w: 1000, energy_total_wh: 500_000 },
+      { investor: inv, ts: at(`${lastYear}-01`, '12:10'), ac_power_w: 1000, energy_total_wh: 502_000 },
+      { investor: inv, ts: at(`${lastYear}-28`, '12:00'), ac_power_w: 1000, energy_total_wh: 502_000 },
+      { investor: inv, ts: at(`${lastYear}-28`, '12:10'), ac_power_w: 1000, energy_total_wh: 503_000 },
+    ]);
+    const res = await call(ctx, staff, 'GET', `/v2/last/measurement/all/data/${tree.plant}`);
+    expect(res.status).toBe(200);
+    const day = Number(today.slice(8, 10));
+    expect(res.body.period).toEqual({ time_zone: TZ, today, month: today.slice(0, 7), year: today.slice(0, 4) });
+    expect(res.body.month_vs_last_year).toEqual({
+      month: today.slice(0, 7), energy_wh: 0, last_year_month: lastYear,
+      last_year_to_date_wh: day >= 28 ? 3000 : 2000, last_year_month_wh: 3000, change_pct: -100,
+    });
+    // No grid meter: nothing is known to be exported, and the reply says so.
+    expect(res.body.savings).toMatchObject({ metered: false, today: 0 });
+  });
+
+  it("sums a project's plants, each at its own prices, for whoever sees the project", async () => {
+    const own = await plantTree(db, { user: customer.user.id, tariff: 200 });
+    const [second] = await db.insert(powerPlants).values({ project: own.project, name: 'Planta B', capacity_kwp: 4, tariff: 100, injection_price: 50 }).returning();
+    const [inv2] = await db.insert(investors).values({ plant: second.id, name: 'Inversor B' }).returning();
+    let t1 = Math.floor((Date.now() - MIN) / (5 * MIN)) * 5 * MIN;
+    if (isoInZone(new Date(t1 - 10 * MIN), TZ).slice(0, 10) !== isoInZone(new Date(t1), TZ).slice(0, 10)) t1 += 30 * MIN;
+    const two = (investor: number, wh: number, exportW: number) => [
+      { investor, ts: new Date(t1 - 10 * MIN), ac_power_w: 1000, energy_total_wh: 0, grid_export_w: exportW, consumption_w: 0, grid_import_w: 0 },
+      { investor, ts: new Date(t1), ac_power_w: 1000, energy_total_wh: wh, grid_export_w: exportW, consumption_w: 0, grid_import_w: 0 },
+    ];
+    // Plant A: 10 kWh, 4 exported; plant B: 2 kWh, 1.2 exported (7.2 kW over 10 minutes).
+    await storeReadings(db, [...two(own.investors[0].id, 10_000, 24_000), ...two(inv2.id, 2000, 7200)]);
+    const res = await call(ctx, customer.token, 'GET', `/v2/last/measurement/project/${own.project}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      project: own.project, plants: [own.plant, second.id], capacity_kwp: 10,
+      energy_today_wh: 12_000, export_today_wh: 5200, energy_total_wh: 12_000,
+      specific_yield_kwh_per_kwp: { today: 1.2 },
+      savings: {
+        currency: 'CLP', metered: true,
+        // A: 6 x 200 + 4 x 75; B: 0.8 x 100 + 1.2 x 50.
+        today: 1500 + 140,
+        periods: { today: { self_consumed_wh: 6800, exported_wh: 5200, self_consumption: 1280, export_income: 360, total: 1640 } },
+      },
+    });
+    const other = await plantTree(db);
+    expect((await call(ctx, customer.token, 'GET', `/v2/last/measurement/project/${other.project}`)).status).toBe(404);
+    expect((await call(ctx, staff, 'GET', `/v2/last/measurement/project/${other.project}`)).body).toMatchObject({ plants: [other.plant], energy_today_wh: 0 });
+  });
+});
+
+describe("a day's curve", () => {
+  it('covers the whole local day, 00:00 to 24:00, with nulls where nothing was read (23 and 25 hours on DST days)', async () => {
+    const tree = await plantTree(db);
+    const inv = tree.investors[0].id;
+    await storeReadings(db, [
+      { investor: inv, ts: new Date('2026-01-15T12:00:00-03:00'), ac_power_w: 4000 },
+      { investor: inv, ts: new Date('2026-01-15T12:05:00-03:00'), ac_power_w: 4200 },
+    ]);
+    const curve = async (day: number, month: number) => (await call(ctx, staff, 'GET', `/v2/measurement/${tree.plant}?day=${day}&month=${month}&year=2026`)).body;
+    const january = await curve(15, 1);
+    expect(january).toHaveLength(288);
+    expect(january[0]).toEqual({ ts: '2026-01-15T00:00:00-03:00', power_w: null, consumption_w: null, battery_power_w: null, battery_soc: null, grid_import_w: null, grid_export_w: null });
+    expect(january[144]).toMatchObject({ ts: '2026-01-15T12:00:00-03:00', power_w: 4000 });
+    expect(january[145]).toMatchObject({ ts: '2026-01-15T12:05:00-03:00', power_w: 4200 });
+    expect(january[287].ts).toBe('2026-01-15T23:55:00-03:00');
+    // A day without a single reading still has its whole axis.
+    const back = await curve(4, 4);
+    expect([back.length, back[0].ts, back.at(-1).ts]).toEqual([300, '2026-04-04T00:00:00-03:00', '2026-04-04T23:55:00-04:00']);
+    const forward = await curve(6, 9);
+    expect([forward.length, forward[0].ts, forward.at(-1).ts]).toEqual([276, '2026-09-06T01:00:00-03:00', '2026-09-06T23:55:00-03:00']);
+  });
+});
+
 describe('latest readings of a plant, an inverter, an MPPT and a string', () => {
   it('reads the inverter, its MPPT inputs and a string share of them', async () => {
     const tree = await plantTree(db, { inverters: 2, stringsPerMppt: 2 });
@@ -76,7 +171,7 @@ describe('latest readings of a plant, an inverter, an MPPT and a string', () => 
       { investor: inv.id, ts: new Date(ts.getTime() - 5 * MIN), ac_power_w: 1, dc: [] },
       { investor: inv.id, ts, ac_power_w: 5300, dc, energy_total_wh: 123_456, status: 'ok' },
     ]);
-    const reading = { investor: inv.id, ts: '2026-05-01T13:00:00-04:00', status: 'ok', ac_power_w: 5300, dc, energy_total_wh: 123_456,
+    const reading = { investor: inv.id, ts: '2026-05-01T13:00:00-04:00', status: 'ok', ac_power_w: 5300, pv_power_w: null, dc, energy_total_wh: 123_456,
       grid_import_w: null, grid_export_w: null, consumption_w: null, battery_power_w: null, battery_soc: null };
 
     expect((await call(ctx, staff, 'GET', `/investor/measurements/${inv.id}`)).body).toEqual([[reading]]);

@@ -78,7 +78,7 @@ describe('sending', () => {
     });
     expect(await receivers(res.json().id)).toEqual(ids(...reached()));
     expect(mailedTo()).toEqual(emails(...reached()));
-    expect(ctx.mailer.last(reached()[0].user.email)).toMatchObject({ subject: title, text: message });
+    expect(ctx.mailer.last(reached()[0].user.email)).toMatchObject({ subject: title, text: message, fromName: 'Solar Chile' });
   });
 
   it('400 when nobody would receive it, or the target does not exist', async () => {
@@ -150,7 +150,7 @@ describe('lists', () => {
     expect(list.map((n) => n.title)).toEqual(['Informe', 'Mantención']);
     expect(list[0]).toEqual({
       id: expect.any(Number), notification: expect.any(Number), title: 'Informe', message: 'Ya está el informe mensual',
-      type_notification: 2, ticket: null, created_at: expect.any(String), read_at: null, read: false,
+      type_notification: 2, ticket: null, alarm: null, created_at: expect.any(String), read_at: null, read: false,
     });
     expect(await inbox(staff)).toEqual([]);
     expect((await call(null, 'GET', '/user-notification/list')).statusCode).toBe(401);

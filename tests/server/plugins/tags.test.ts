@@ -156,6 +156,16 @@ describe('tags, memberships and tag-project links', () => {
       .toEqual({ non_field_errors: ['El proyecto ya pertenece a esta etiqueta.'] });
   });
 
+  it('a tag name already taken (case and spaces aside) is a 400 on the name, on create and on update', async () => {
+    for (const name of ['Zona Norte', '  zona norte ']) {
+      const dup = await post(staff, '/api/tag/create', { name });
+      expect({ status: dup.statusCode, body: dup.json() }).toEqual({ status: 400, body: { name: ['Ya existe una etiqueta con este nombre.'] } });
+    }
+    expect((await put(staff, `/api/tag/update/${south.id}`, { name: 'ZONA NORTE' })).json()).toEqual({ name: ['Ya existe una etiqueta con este nombre.'] });
+    // Saving a tag under its own name is no duplicate.
+    expect((await put(staff, `/api/tag/update/${north.id}`, { name: 'Zona Norte' })).statusCode).toBe(200);
+  });
+
   it('unknown ids are a 400 naming the field', async () => {
     expect((await post(staff, '/api/tag-user/create', { tag: 999999, customuser: alice.user.id })).json())
       .toEqual({ tag: ['Clave primaria "999999" inválida - objeto no existe.'] });
@@ -194,7 +204,7 @@ describe('tags, memberships and tag-project links', () => {
     expect((await get(carla.token, '/api/tag-user-all/list')).json()).toEqual([]);
   });
 
-  it('staff rename and delete a tag; deleting it removes its memberships and links; extra body fields are ignored', async () => {
+  it('staff rename and delete a tag; one in use is refused, naming its members and projects, until they are unlinked; extra body fields are ignored', async () => {
     const tag = await created(await post(staff, '/api/tag/create', { name: 'Temporal', id: 424242, created_at: '2000-01-01T00:00:00Z' }));
     expect(tag.id).not.toBe(424242);
     expect(tag.created_at.startsWith('2000')).toBe(false);
@@ -207,10 +217,15 @@ describe('tags, memberships and tag-project links', () => {
     const member = await created(await post(staff, '/api/tag-user/create', { tag: tag.id, customuser: bob.user.id }));
     const link = await created(await post(staff, '/api/tag-project/create', { tag: tag.id, project: roof.id }));
     expect((await get(staff, `/api/tag/list/${tag.id}`)).json()).toMatchObject({ users_count: 1, projects_count: 1 });
+    const refused = await del(staff, `/api/tag/deleted/${tag.id}`);
+    expect({ status: refused.statusCode, body: refused.json() })
+      .toEqual({ status: 400, body: { detail: 'Ocurrió un error al eliminar la etiqueta: la usan 1 usuario y 1 proyecto.' } });
+    expect((await get(staff, `/api/tag-user/list/${member.id}`)).statusCode).toBe(200);
+    expect((await del(staff, `/api/tag-user/deleted/${member.id}`)).statusCode).toBe(204);
+    expect((await del(staff, `/api/tag/deleted/${tag.id}`)).json()).toEqual({ detail: 'Ocurrió un error al eliminar la etiqueta: la usa 1 proyecto.' });
+    expect((await del(staff, `/api/tag-project/deleted/${link.id}`)).statusCode).toBe(204);
     expect((await del(staff, `/api/tag/deleted/${tag.id}`)).statusCode).toBe(204);
     expect((await get(staff, `/api/tag/list/${tag.id}`)).statusCode).toBe(404);
-    expect((await get(staff, `/api/tag-user/list/${member.id}`)).statusCode).toBe(404);
-    expect((await get(staff, `/api/tag-project/list/${link.id}`)).statusCode).toBe(404);
   });
 
   it('requires a signed-in user', async () => {

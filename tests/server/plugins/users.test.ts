@@ -112,7 +112,7 @@ describe('PUT /permits-user/{userId}', () => {
   it('nobody changes their own privilege', async () => {
     const res = await permits(admin.token, admin.user.id, 'false');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: ['No puede modificar sus propios privilegios.'] });
+    expect(res.json()).toEqual({ non_field_errors: ['No puedes modificar tus propios privilegios.'] });
     expect((await get(admin.token, '/api/get-users/')).statusCode).toBe(200);
   });
 

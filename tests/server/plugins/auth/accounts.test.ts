@@ -6,9 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, settings, users } from '../../../../server/db/schema.js';
@@ -16,56 +14,12 @@ import { loadConfig } from '../../../../server/config.js';
 import { buildApp } from '../../../../server/app.js';
 import { mailsSent } from '../../../../server/plugins/auth/mails.js';
 import { createTestContext, type TestContext } from '../../../../testing/harness.js';
+import { parseMail, startSmtpServer, type Received } from '../../../../testing/smtp.js';
 
-// ---------- a real SMTP server and a small MIME reader ----------
+// ---------- a real SMTP server (testing/smtp.ts) ----------
 
-interface Received { to: string; raw: string; subject: string; text: string; html: string }
-
-/** The subject and the decoded text and HTML parts of a message as nodemailer writes it. */
-function parseMail(raw: string): Omit<Received, 'to' | 'raw'> {
-  const decode = (headers: string, body: string) => {
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1].toLowerCase();
-    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    if (encoding === 'quoted-printable') {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`);
-      return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-    }
-    return body;
-  };
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  // Headers: unfolded, and RFC 2047 encoded words (=?UTF-8?Q?...?= / ?B?) decoded.
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = (/^subject:\s*(.*)$/im.exec(unfolded)?.[1] ?? '')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, data: string) => enc.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decode('content-transfer-encoding: quoted-printable', data.replace(/_/g, ' ')));
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\n\n${body}`];
-  const out = { subject, text: '', html: '' };
-  for (const part of parts) {
-    const [partHead, ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    const content = decode(partHead, partBody.join('\n\n'));
-    if (/content-type:\s*text\/plain/i.test(partHead)) out.text = content;
-    if (/content-type:\s*text\/html/i.test(partHead)) out.html = content;
-  }
-  return out;
-}
-
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      received.push({ to: session.envelope.rcptTo[0].address, raw, ...parseMail(raw) });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: Received[] = [];
 
 const lastMailTo = (to: string) => {
   const mail = [...received].reverse().find((m) => m.to === to);
@@ -77,13 +31,13 @@ const linkIn = (mail: Received) => new URL(/https?:\/\/\S+/.exec(mail.text)![0])
 let ctx: TestContext;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ctx = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://portal.example.cl' }, { realMailer: true });
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.cl' }, { realMailer: true });
 });
 afterAll(async () => {
   await ctx?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
@@ -104,7 +58,7 @@ describe('registration and activation', () => {
     expect((await login('valentina.munoz@example.com', 'sol4r-2024')).json()).toEqual({ email: [expect.stringContaining('no está activada')], user_id: created.id });
 
     const mail = lastMailTo('valentina.munoz@example.com');
-    expect(mail.subject).toBe('Active su cuenta de Portal Solar');
+    expect(mail.subject).toBe('Activa tu cuenta de Solar Chile');
     expect(mail.text).toContain('Hola Valentina:');
     expect(mail.html).toContain('Activar mi cuenta');
     const link = linkIn(mail);
@@ -169,7 +123,7 @@ describe('registration and activation', () => {
 });
 
 /** The one answer of the anonymous resend, whatever the account. */
-const RESEND_ANSWER = { detail: 'Si la cuenta espera su activación, le enviamos un nuevo enlace a su correo electrónico.' };
+const RESEND_ANSWER = { detail: 'Si la cuenta espera su activación, te enviamos un nuevo enlace a tu correo electrónico.' };
 
 describe('resending the activation link', () => {
   /** GET /auth/account-check/{id}?email=, once the mail it may send has left. */
@@ -241,7 +195,7 @@ describe('staff and accounts that never activated', () => {
     const { id } = (await signup(signupBody('olvidadiza@example.com'))).json();
     const first = linkIn(lastMailTo('olvidadiza@example.com')).searchParams.get('token')!;
     const res = await staffResend(staff, id);
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { detail: 'Se envió un nuevo enlace de activación a su correo electrónico.' } });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { detail: 'Se envió un nuevo enlace de activación a olvidadiza@example.com.' } });
     const second = linkIn(lastMailTo('olvidadiza@example.com')).searchParams.get('token')!;
     expect(second).not.toBe(first);
 
@@ -335,7 +289,7 @@ describe('password recovery', () => {
     const sent = await resetEmail('OLVIDO@example.com');
     expect(sent.statusCode).toBe(200);
     const mail = lastMailTo('olvido@example.com');
-    expect(mail.subject).toBe('Recupere su contraseña de Portal Solar');
+    expect(mail.subject).toBe('Recupera tu contraseña de Solar Chile');
     const link = linkIn(mail);
     expect(link.pathname).toMatch(/^\/user\/reset-password\/[\w-]+\/[\w-]+$/);
     const { code, token } = resetLink('olvido@example.com');
@@ -372,10 +326,10 @@ describe('password recovery', () => {
       const res = await resetEmail(email);
       answers.push({ status: res.statusCode, body: res.json() });
     }
-    expect(answers).toEqual(Array(4).fill({ status: 200, body: { detail: 'Si el correo electrónico está registrado, le enviamos un enlace para continuar.' } }));
+    expect(answers).toEqual(Array(4).fill({ status: 200, body: { detail: 'Si el correo electrónico está registrado, te enviamos un enlace para continuar.' } }));
     expect(received.slice(before).map((m) => [m.to, m.subject]).sort()).toEqual([
-      ['activa@example.com', 'Recupere su contraseña de Portal Solar'],
-      ['sinactivar@example.com', 'Active su cuenta de Portal Solar'],
+      ['activa@example.com', 'Recupera tu contraseña de Solar Chile'],
+      ['sinactivar@example.com', 'Activa tu cuenta de Solar Chile'],
     ]);
     // The activation link is what that person needed.
     const token = linkIn(lastMailTo('sinactivar@example.com')).searchParams.get('token')!;
@@ -412,10 +366,15 @@ describe('password recovery', () => {
 });
 
 describe('mail delivery', () => {
-  /** The API on this file's database with other settings, and the mailer it builds from them. */
+  /**
+   * The API on this file's database with other settings, and the mailer it builds from them. Its
+   * rate limits are the suite's: on PostgreSQL it counts in the same table as the suite's app.
+   */
   const withApi = async (env: Record<string, string>, fn: (app: FastifyInstance, dataDir: string) => Promise<void>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-mail-'));
-    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', ...env }), db: ctx.database.db });
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ...env }), db: ctx.database.db,
+    });
     try { await fn(app, dataDir); } finally {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -430,7 +389,7 @@ describe('mail delivery', () => {
       const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(1);
       const mail = parseMail(fs.readFileSync(path.join(outbox, files[0]), 'utf8'));
-      expect(mail.subject).toBe('Active su cuenta de Portal Solar');
+      expect(mail.subject).toBe('Activa tu cuenta de Solar Chile');
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
       expect(link.origin).toBe('http://localhost:3000');
       expect((await app.inject({ method: 'GET', url: `/api/auth/account-activate?token=${link.searchParams.get('token')}` })).statusCode).toBe(200);
@@ -455,17 +414,20 @@ describe('mail delivery', () => {
     });
   });
 
-  it('mails carry the portal name of the settings', async () => {
+  it('mails carry the portal name of the settings, as their sender too, and speak to the user as tú', async () => {
     await ctx.database.db.update(settings).set({ name: 'Sol <Andino>' });
     try {
       await signup(signupBody('marca@example.com'));
       const mail = lastMailTo('marca@example.com');
-      expect(mail.subject).toBe('Active su cuenta de Sol <Andino>');
-      expect(mail.text).toContain('registrarse en Sol <Andino>.');
+      expect(mail.subject).toBe('Activa tu cuenta de Sol <Andino>');
+      expect(mail.text).toContain('registrarte en Sol <Andino>.');
+      expect(mail.text).toContain('— Sol <Andino>');
+      expect(mail.text).not.toMatch(/\b(usted|su cuenta|registrarse|ignore)\b/);
+      expect(/^from:\s*(.*)$/im.exec(mail.raw)?.[1]).toBe('"Sol <Andino>" <no-reply@localhost>');
       expect(mail.html).toContain('Sol &#60;Andino&#62;');
       expect(mail.html).not.toContain('<Andino>');
     } finally {
-      await ctx.database.db.update(settings).set({ name: 'Portal Solar' });
+      await ctx.database.db.update(settings).set({ name: 'Solar Chile' });
     }
   });
 });

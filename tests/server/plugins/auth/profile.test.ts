@@ -23,8 +23,34 @@ describe('own profile', () => {
     expect(res.json()).toEqual({
       id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name,
       phone: '+56 9 1234 5678', address: 'Av. Providencia 1234', image: null,
-      is_staff: false, is_superuser: false, language: 'es',
+      is_staff: false, is_superuser: false, language: 'es', alarm_opt_out: [], report_opt_out: false,
     });
+  });
+
+  it('keeps the alarm kinds the user does not want to hear of, and refuses a kind that does not exist', async () => {
+    const { token } = await ctx.userWithToken();
+    const res = await ctx.request(token, { method: 'PUT', url: '/api/my-profile/update', payload: { alarm_opt_out: ['mppt_low', 'battery_not_charging'] } });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.request(token, { method: 'GET', url: '/api/my-profile' })).json().alarm_opt_out).toEqual(['mppt_low', 'battery_not_charging']);
+    const bad = await ctx.request(token, { method: 'PUT', url: '/api/my-profile/update', payload: { alarm_opt_out: ['weather'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['alarm_opt_out.0']);
+    const cleared = await ctx.request(token, { method: 'PUT', url: '/api/my-profile/update', payload: { alarm_opt_out: [] } });
+    expect(cleared.json().alarm_opt_out).toEqual([]);
+  });
+
+  it('keeps whether the monthly report is mailed, sent as the profile form sends it (multipart)', async () => {
+    const { token } = await ctx.userWithToken();
+    const put = (value: string) => {
+      const form = multipart({ report_opt_out: value });
+      return ctx.request(token, { method: 'PUT', url: '/api/my-profile/update', payload: form.payload, headers: form.headers });
+    };
+    expect((await put('true')).json().report_opt_out).toBe(true);
+    expect((await ctx.request(token, { method: 'GET', url: '/api/my-profile' })).json().report_opt_out).toBe(true);
+    expect((await put('false')).json().report_opt_out).toBe(false);
+    const bad = await put('maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['report_opt_out']);
   });
 
   it('update changes only the fields sent (JSON)', async () => {

@@ -44,7 +44,7 @@ describe('sign-in', () => {
     ['a deactivated account cannot sign in, and is told to contact the administrator', async () => {
       const user = await ctx.createUser({ is_active: false });
       return { email: user.email, password: user.plainPassword };
-    }, { email: ['La cuenta está desactivada. Contacte al administrador.'] }],
+    }, { email: ['La cuenta está desactivada. Contacta al administrador.'] }],
   ])('%s', async (_, credentials, refusal) => {
     const { email, password } = await credentials();
     const res = await login(email, password);
@@ -60,7 +60,7 @@ describe('sign-in', () => {
     const res = await login('nueva.cuenta@example.com', 'clave123');
     expect(res.statusCode).toBe(400);
     // With the right password the answer also names the account, so the page can resend its link.
-    expect(res.json()).toEqual({ email: ['La cuenta no está activada. Revise su correo electrónico para activarla.'], user_id: reg.json().id });
+    expect(res.json()).toEqual({ email: ['La cuenta no está activada. Revisa tu correo electrónico para activarla.'], user_id: reg.json().id });
     expect((await login('nueva.cuenta@example.com', 'otra-clave')).json()).toEqual({ password: ['Contraseña incorrecta'] });
   });
 

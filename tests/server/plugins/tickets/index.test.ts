@@ -63,7 +63,7 @@ describe('tickets', () => {
       customuser: customer.user.id, user_fullname: 'Carla Cliente',
       media: expect.stringMatching(SIGNED('pdf')),
       assigned_user_admin: [], assigned_admin_fullname: 'Sin asignar',
-      created_at: expect.any(String), updated_at: expect.any(String), messages_count: 0,
+      created_at: expect.any(String), updated_at: expect.any(String), messages_count: 0, alarm: null,
     });
     expect(new Date(ticket.created_at).toString()).not.toBe('Invalid Date');
     expect(mediaFiles()).toContain(fileOf(ticket.media));

@@ -1,0 +1,161 @@
+/**
+ * The phone journey (issue 11): the demo administrator on a 390×844 phone. The monitoring page, a
+ * list, a form and the ticket thread each fit the screen's width (nothing scrolls sideways), their
+ * actions are on screen and tappable, and a dialog's buttons are inside the dialog; then the same
+ * pages in Arabic (right to left) with axe (no serious or critical violation). Screenshots:
+ * e2e/artifacts/phone-*.png.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { accessibilityProblems, checkAccessibility, newSession, screenshot, signIn, type JourneyContext } from '../harness.js';
+
+const WIDTH = 390;
+
+/** Nothing on the page is wider than the phone's screen. */
+async function fitsWidth(page: Page, what: string) {
+  const { scrollWidth, wide } = await page.evaluate((width) => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    // What sticks out, to say where the overflow comes from.
+    wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 1 && e.getClientRects().length)
+      .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 2).join('.')}`),
+  }), WIDTH);
+  if (scrollWidth > WIDTH) throw new Error(`${what}: the page is ${scrollWidth}px wide on a ${WIDTH}px screen (${wide.join(', ')})`);
+}
+
+/** The element is shown inside the screen (not cut by its edges), so a thumb can reach it. */
+async function onScreen(element: Locator, what: string) {
+  await element.waitFor();
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  if (!box || box.x < 0 || box.x + box.width > WIDTH + 1 || box.width < 24 || box.height < 24) {
+    throw new Error(`${what} is not on screen or too small to tap: ${JSON.stringify(box)}`);
+  }
+}
+
+/** `inner` lies within `outer` (a dialog's button inside the dialog). */
+async function inside(inner: Locator, outer: Locator, what: string) {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  if (!a || !b || a.x < b.x || a.y < b.y || a.x + a.width > b.x + b.width + 1 || a.y + a.height > b.y + b.height + 1) {
+    throw new Error(`${what} is outside its dialog: ${JSON.stringify(a)} in ${JSON.stringify(b)}`);
+  }
+}
+
+export async function phoneJourney({ server, browser, journey }: JourneyContext) {
+  const { context, page, pageErrors } = await newSession(browser, { phone: true });
+  const at = (path: string) => `${server.url}${path}`;
+  const firstProblem = accessibilityProblems.length;
+  journey.begin('On a phone, 390×844 (demo administrator)', [page]);
+
+  await journey.step('the login page fits the phone and signs in', async () => {
+    await page.goto(at('/login'));
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    await fitsWidth(page, 'login');
+    await screenshot(page, 'phone-01-login-es');
+    await signIn(page, server.url, 'admin@demo.cl', 'admin1234');
+  });
+
+  await journey.step('the monitoring page fits, with its cards and the day chart', async () => {
+    await page.locator('.MuiChartsSurface-root').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await fitsWidth(page, 'monitoring');
+    await screenshot(page, 'phone-02-monitoring-es');
+  });
+
+  await journey.step("the ticket list is a simple list and 'Nuevo ticket' is on screen", async () => {
+    await page.goto(at('/app/tickets/list'));
+    await page.getByText('Baja producción en Planta Maipú').first().waitFor();
+    if (await page.locator('table').count()) throw new Error('the ticket list is still a table');
+    await onScreen(page.getByRole('button', { name: 'Nuevo ticket' }), "'Nuevo ticket'");
+    await fitsWidth(page, 'ticket list');
+    await screenshot(page, 'phone-03-tickets-es');
+  });
+
+  await journey.step("the new-ticket dialog keeps its buttons inside and says what is missing", async () => {
+    await page.getByRole('button', { name: 'Nuevo ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo ticket' });
+    const save = dialog.getByRole('button', { name: 'Guardar' });
+    await onScreen(save, "the dialog's 'Guardar'");
+    await inside(save, dialog, "'Guardar'");
+    await save.click();
+    await dialog.getByText('El título es requerido').waitFor();
+    await fitsWidth(page, 'new-ticket dialog');
+    await screenshot(page, 'phone-04-new-ticket-es');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  await journey.step('a form fits the width, its save button on screen', async () => {
+    await page.goto(at('/app/projects/create'));
+    await page.getByLabel('Nombre').first().waitFor();
+    await onScreen(page.getByRole('button', { name: 'Guardar' }), "the form's 'Guardar'");
+    await fitsWidth(page, 'project form');
+    await screenshot(page, 'phone-05-project-form-es');
+  });
+
+  let threadPath = '';
+  await journey.step('the ticket thread fits, the reply box and its send button on screen', async () => {
+    await page.goto(at('/app/tickets/list'));
+    await page.getByText('Baja producción en Planta Maipú').first().click();
+    await page.waitForURL(/\/app\/tickets\/\d+\/show/);
+    threadPath = new URL(page.url()).pathname;
+    await page.getByRole('textbox', { name: 'Respuesta' }).waitFor();
+    await onScreen(page.getByRole('button', { name: 'Enviar', exact: true }), "the thread's 'Enviar'");
+    await page.waitForLoadState('networkidle');
+    await fitsWidth(page, 'ticket thread');
+    await screenshot(page, 'phone-06-thread-es');
+  });
+
+  await journey.step('the skip link shows when focused, dark on light', async () => {
+    await page.goto(at('/app/projects'));
+    await page.getByText('Proyecto Demo Santiago').first().waitFor();
+    await page.keyboard.press('Tab');
+    const colours = await page.evaluate(() => {
+      const link = document.activeElement as HTMLElement;
+      const style = getComputedStyle(link);
+      return { text: link.textContent, color: style.color, background: style.backgroundColor, top: link.getBoundingClientRect().top };
+    });
+    if (colours.color === colours.background || colours.top < 0) throw new Error(`the skip link does not show: ${JSON.stringify(colours)}`);
+    await screenshot(page, 'phone-07-skip-link-es');
+  });
+
+  await journey.step('in Arabic the same pages fit the phone, right to left, and are accessible', async () => {
+    await page.goto(at('/app/projects'));
+    await page.getByRole('button', { name: 'Español' }).first().click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByText('Proyecto Demo Santiago').first().waitFor();
+    await fitsWidth(page, 'project list (ar)');
+    await screenshot(page, 'phone-08-projects-ar');
+    await checkAccessibility(page, 'phone-list-ar');
+
+    await page.goto(at('/app/monitoring'));
+    await page.locator('.MuiChartsSurface-root').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await fitsWidth(page, 'monitoring (ar)');
+    await screenshot(page, 'phone-09-monitoring-ar');
+    await checkAccessibility(page, 'phone-monitoring-ar');
+
+    await page.goto(at('/app/projects/create'));
+    await page.locator('form').first().waitFor();
+    await fitsWidth(page, 'project form (ar)');
+    await screenshot(page, 'phone-10-project-form-ar');
+    await checkAccessibility(page, 'phone-form-ar');
+
+    await page.goto(at(threadPath));
+    await page.getByRole('textbox').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await fitsWidth(page, 'ticket thread (ar)');
+    await screenshot(page, 'phone-11-thread-ar');
+    await checkAccessibility(page, 'phone-thread-ar');
+  });
+
+  await journey.step('no serious or critical accessibility violations on the phone in Arabic (list, monitoring, form, thread)', async () => {
+    const problems = accessibilityProblems.slice(firstProblem);
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+
+  await journey.step('no script errors or CSP violations on the phone', async () => {
+    if (pageErrors.length) throw new Error(pageErrors.join('\n'));
+  });
+
+  await context.close();
+}

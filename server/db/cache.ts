@@ -1,0 +1,65 @@
+/**
+ * Per-process caches of values read from a few tables, each kept only while nothing changed in them:
+ * every cache names the tables its values come from, and drops all it holds when the database's
+ * change feed (./changes.ts: triggers NOTIFY at each commit, on every process) says one of them
+ * changed, or that changes may have been missed (the LISTEN connection dropped; reads then go to the
+ * database until it listens again). A value is kept from the moment its read starts, so a change
+ * heard while it is being read drops it too: no copy older than a change survives it.
+ *
+ * The process that makes a change forgets at once (`forgetCaches`, called by the app after each
+ * request that may write, server/app.ts), since its own notification reaches it only a moment
+ * later. Another process forgets when it hears the change: milliseconds after the commit.
+ * A transaction's handle has no feed: it reads the tables itself, inside the transaction.
+ */
+import type { Db } from './client.js';
+import { changeFeed } from './changes.js';
+
+export interface TableCache<K, V> {
+  /** The value under `key`: kept, or read by the cache's `load` (and kept while the feed is live). */
+  get(db: Db, key: K): Promise<V>;
+  /** Drops every value kept for `db`. */
+  forget(db: Db): void;
+}
+
+/** Every cache made here, so that a write can drop them all. */
+const caches = new Set<TableCache<unknown, unknown>>();
+
+/** Drops the values of every cache kept for `db` (after this process wrote to the tables they read). */
+export function forgetCaches(db: Db) {
+  for (const cache of caches) cache.forget(db);
+}
+
+/**
+ * A cache of `load(db, key)`, dropped when any of `tables` changes. At most `max` values per
+ * database; beyond, the oldest goes.
+ */
+export function tableCache<K, V>(tables: string[], load: (db: Db, key: K) => Promise<V>, max = 10_000): TableCache<K, V> {
+  const kept = new WeakMap<Db, Map<K, Promise<V>>>();
+  const watched = new WeakSet<Db>();
+  const forget = (db: Db) => { kept.get(db)?.clear(); };
+  const cache: TableCache<K, V> = {
+    async get(db, key) {
+      const feed = changeFeed(db);
+      if (!feed || !(await feed.live())) return load(db, key);
+      if (!watched.has(db)) {
+        watched.add(db);
+        feed.on({ change: (table) => { if (tables.includes(table)) forget(db); }, lost: () => forget(db) });
+      }
+      let values = kept.get(db);
+      if (!values) kept.set(db, values = new Map());
+      let value = values.get(key);
+      if (!value) {
+        if (values.size >= max) values.delete(values.keys().next().value as K);
+        const map = values;
+        const loading = load(db, key);
+        map.set(key, loading);
+        loading.catch(() => { if (map.get(key) === loading) map.delete(key); });
+        value = loading;
+      }
+      return value;
+    },
+    forget,
+  };
+  caches.add(cache as TableCache<unknown, unknown>);
+  return cache;
+}

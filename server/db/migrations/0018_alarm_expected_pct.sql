@@ -1,0 +1,2 @@
+ALTER TABLE "alarm_plant_thresholds" ADD COLUMN "alarm_expected_pct" double precision;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "alarm_expected_pct" double precision DEFAULT 50 NOT NULL;

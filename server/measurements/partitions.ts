@@ -1,0 +1,61 @@
+/**
+ * Monthly partitions of the raw measurements (UTC months of ts; migration 0006 holds the SQL function
+ * that makes one). Months are created ahead of time, and a month whose points had to wait in the
+ * default partition (history loaded before its partition existed) is moved into its own; an old month
+ * can be detached, to archive or drop, without touching the rest (docs/measurements.md).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rows } from '../db/sql.js';
+
+/** Advisory lock serializing partition changes between processes (CREATE TABLE races otherwise). */
+const PARTITION_LOCK = 7303;
+/** Months created ahead of the current one. */
+export const MONTHS_AHEAD = 2;
+
+const partitionName = (year: number, month: number) => `measurements_y${String(year).padStart(4, '0')}m${String(month).padStart(2, '0')}`;
+
+/**
+ * Creates the partitions of the current UTC month and the MONTHS_AHEAD next ones, and of every month
+ * found in the default partition (moving its points there). Returns the partitions created.
+ */
+export async function ensurePartitions(db: Db, now = new Date()): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK}::int, 0)`);
+    const months = new Map<string, { y: number; m: number }>();
+    for (let i = 0; i <= MONTHS_AHEAD; i++) {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1));
+      months.set(`${d.getUTCFullYear()}-${d.getUTCMonth() + 1}`, { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1 });
+    }
+    const waiting = await rows<{ y: number; m: number }>(tx, sql`
+      select distinct extract(year from ts at time zone 'UTC')::int as y, extract(month from ts at time zone 'UTC')::int as m
+      from measurements_default`);
+    for (const w of waiting) months.set(`${w.y}-${w.m}`, w);
+    const created: string[] = [];
+    for (const { y, m } of [...months.values()].sort((a, b) => a.y - b.y || a.m - b.m)) {
+      const [r] = await rows<{ part: string | null }>(tx, sql`select measurements_ensure_partition(${y}::int, ${m}::int) as part`);
+      if (r.part) created.push(r.part);
+    }
+    return created;
+  });
+}
+
+/**
+ * Detaches the partition of a month ('YYYY-MM'): its points leave the measurements (day curves and
+ * the latest readings no longer see them) but stay in the table `measurements_yYYYYmMM`, to dump and
+ * drop; the rollups keep that month's totals. Points of the month waiting in the default partition
+ * are moved into it first. Returns the table's name.
+ */
+export async function detachMonth(db: Db, month: string, now = new Date()): Promise<string> {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const [y, m] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!match || m < 1 || m > 12) throw new Error(`Month expected as YYYY-MM, not "${month}".`);
+  if (y * 12 + m >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw new Error(`Only a past month can be detached, not ${month}.`);
+  const part = partitionName(y, m);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK}::int, 0)`);
+    await tx.execute(sql`select measurements_ensure_partition(${y}::int, ${m}::int)`);
+    await tx.execute(sql`alter table measurements detach partition ${sql.identifier(part)}`);
+  });
+  return part;
+}

@@ -1,0 +1,118 @@
+/**
+ * The rollup worker: brings the rollups up to date with the raw points, a few seconds behind ingest.
+ * Storing readings records the inverter hours it made stale (rollup_stale, ./store.ts); the worker
+ * drains them in batches, each batch one transaction that
+ *  1. takes, without waiting, the rollup locks of a few plants with stale hours (another process's
+ *     worker, a rebuild or a read busy on a plant keeps it: this one takes the next plants);
+ *  2. claims their stale rows FOR UPDATE SKIP LOCKED (a row an ingest is still writing is left for
+ *     the next round, with its points) and deletes them;
+ *  3. recomputes every bucket above them (./rollups.ts) and commits.
+ * A crash anywhere rolls the whole batch back: the rows are stale again and the next worker, in this
+ * process after a restart or in another, does them. So several processes may each run one, on one
+ * database, and no bucket is done twice at once nor left wrong.
+ *
+ * It also keeps the monthly partitions of the measurements ahead of time (./partitions.ts): at start
+ * and once a day; and the expected energy of every plant's days (./expected-days.ts): once a minute
+ * across all processes (the job lease `expected_days`), the first round at start.
+ */
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { investors, rollupStale } from '../db/schema.js';
+import { epochMs, intArray, rows } from '../db/sql.js';
+import { refreshStale, tryLockPlants, type StaleHour } from './rollups.js';
+import { ensurePartitions } from './partitions.js';
+import { refreshExpectedDays } from './expected-days.js';
+import { claimJob, WORKER } from '../core/jobs.js';
+
+/** Plants and stale hours one batch takes at most (a backfill of a year is drained in several). */
+const PLANTS_PER_BATCH = 20;
+const HOURS_PER_BATCH = 2000;
+const DAY_MS = 86_400_000;
+/** How often the stored expected days are brought up to date (once in all across the processes). */
+const EXPECTED_PERIOD_MS = 60_000;
+
+/**
+ * One batch, as described above; returns the stale hours it brought up to date (0: nothing was left
+ * that another worker does not hold).
+ */
+export async function drainBatch(db: Db, limits = { plants: PLANTS_PER_BATCH, hours: HOURS_PER_BATCH }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const s = alias(rollupStale, 's');
+    const candidates = await rows<{ plant: number }>(tx, sql`
+      select distinct ${investors.plant} as plant from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
+      order by 1 limit ${limits.plants * 4}`);
+    const plants = (await tryLockPlants(tx, candidates.map((c) => c.plant))).slice(0, limits.plants);
+    if (!plants.length) return 0;
+    const claimed = await rows<StaleHour>(tx, sql`
+      with c as (
+        select ${s.investor} as investor, ${s.hour} as hour, ${investors.plant} as plant
+        from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
+        where ${investors.plant} = any(${intArray(plants)}::int[])
+        order by ${s.hour}
+        limit ${limits.hours}
+        for update of ${s} skip locked
+      )
+      delete from ${rollupStale} ${s} using c where ${s.investor} = c.investor and ${s.hour} = c.hour
+      returning c.investor, c.plant, ${epochMs(sql`c.hour`)} as hour`);
+    await refreshStale(tx, claimed);
+    return claimed.length;
+  });
+}
+
+/** Drains batches until none is left that this worker can take; returns the hours done. */
+export async function drainRollups(db: Db): Promise<number> {
+  let total = 0;
+  for (let done; (done = await drainBatch(db)) > 0;) total += done;
+  return total;
+}
+
+export interface RollupWorker {
+  start(): Promise<void>;
+  /** Stops the timer and waits for the batch under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A worker that drains at start, then `intervalMs` after each round (0: never by itself), and checks
+ * the partitions at start and every day. Errors (a database restarting) are logged and the next round
+ * tries again.
+ */
+export function createRollupWorker(db: Db, log: FastifyBaseLogger, { intervalMs }: { intervalMs: number }): RollupWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let partitionsChecked = 0;
+
+  async function checkPartitions() {
+    const created = await ensurePartitions(db);
+    partitionsChecked = Date.now();
+    if (created.length) log.info(`measurements: partitions created: ${created.join(', ')}`);
+  }
+  const round = async () => {
+    if (Date.now() - partitionsChecked >= DAY_MS) await checkPartitions();
+    await drainRollups(db);
+    const now = new Date();
+    if (await claimJob(db, 'expected_days', now, new Date(now.getTime() + EXPECTED_PERIOD_MS - 1000), WORKER)) await refreshExpectedDays(db);
+  };
+  const schedule = (delay: number) => {
+    if (stopped || !intervalMs) return;
+    timer = setTimeout(() => {
+      running = round().catch((err) => { log.error({ err }, 'rollup worker: round failed'); }).finally(() => schedule(intervalMs));
+    }, delay);
+  };
+
+  return {
+    /** Checks the partitions (awaited: points of this month go to theirs), then drains in the background. */
+    async start() {
+      await checkPartitions();
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The fleet view's one query (docs/api.md "Fleet"): every plant the caller sees, each with
+ *  - its inverters' latest readings (one index probe per inverter, as server/measurements/latest.ts
+ *    reads them): last reading, power now (inverters read within the online window), status;
+ *  - today's and this month's plant rollups (two primary-key probes; the rollup worker keeps them a few
+ *    seconds behind ingest);
+ *  - the expected energy stored ahead (plant_expected_days, server/measurements/expected-days.ts):
+ *    today so far from its hourly running totals, the month's earlier days summed, both from the
+ *    commissioning date when later; null while a day it needs is not stored yet;
+ *  - its alarms not closed;
+ * then filtered, ordered, paged and counted (count(*) over ()) in the same statement.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  alarms, communes, investors, measurements, plantEnergy, plantExpectedDays, plantExpectedModels, powerPlants, projects, tagProjects,
+} from '../../db/schema.js';
+import { epochMs, naturalKey, rows } from '../../db/sql.js';
+import { containing } from '../../core/lists.js';
+import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
+import type { FleetQuery, FleetStatus } from '../../../contract/fleet.js';
+import type { AlarmKind } from '../../../contract/alarms.js';
+
+/** Alarms that make an online plant's status 'fault' (a plant offline is 'offline', whatever its alarms). */
+const FAULT_KINDS: AlarmKind[] = ['inverter_offline', 'inverter_error', 'mppt_low', 'battery_not_charging'];
+
+export interface FleetRow {
+  id: number; name: string; project: number; project_name: string; commune: number | null; commune_name: string | null;
+  capacity_kwp: number | null; status: FleetStatus; last_reading: number | null; power_w: number | null;
+  energy_today_wh: number; energy_month_wh: number; yield_today: number | null; yield_month: number | null;
+  performance_today: number | null; performance_month: number | null; open_alarms: number; total: number;
+}
+
+/** What each ordering key sorts by (a column of the query's rows), or its natural key for names. */
+const SORT_KEYS: Record<string, SQL> = {
+  name: naturalKey(sql`f.name`), project_name: naturalKey(sql`f.project_name`), commune_name: naturalKey(sql`f.commune_name`),
+  // Worst first ascending: offline, fault, online.
+  status: sql`case f.status when 'offline' then 0 when 'fault' then 1 else 2 end`,
+};
+
+export interface FleetPage { rows: FleetRow[]; total: number }
+
+/**
+ * The page of the fleet `scope` limits (a condition on power_plants; none for staff): `order` the
+ * ordering keys (FLEET_ORDERING), `limit`/`offset` the page (none: all).
+ */
+export async function fleetPlants(db: Db, opts: {
+  scope: SQL | undefined; filters: FleetQuery; order: { key: string; descending: boolean }[];
+  timeZone: string; now: Date; limit?: number; offset?: number;
+}): Promise<FleetPage> {
+  const { filters, timeZone } = opts;
+  const now = opts.now.toISOString();
+  const p = powerPlants;
+  const term = filters.search?.trim();
+  const where = sql.join([
+    sql`true`,
+    ...(opts.scope ? [opts.scope] : []),
+    ...(filters.project ? [sql`${p.project} = ${filters.project}`] : []),
+    ...(filters.commune ? [sql`${p.commune} = ${filters.commune}`] : []),
+    ...(filters.tag ? [sql`${p.project} in (select ${tagProjects.project} from ${tagProjects} where ${tagProjects.tag} = ${filters.tag})`] : []),
+    ...(term ? [sql`(${p.name} ilike ${containing(term)} or ${projects.name} ilike ${containing(term)} or coalesce(${communes.name}, '') ilike ${containing(term)})`] : []),
+  ], sql` and `);
+  const order = sql.join([
+    ...opts.order.map(({ key, descending }) => sql`${SORT_KEYS[key] ?? sql.identifier(key)} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`),
+    SORT_KEYS.name, sql`f.id`,
+  ], sql`, `);
+  const i = alias(investors, 'i');
+  const m = alias(measurements, 'm');
+  const ed = alias(plantEnergy, 'ed');
+  const em = alias(plantEnergy, 'em');
+  const dd = alias(plantExpectedDays, 'dd');
+  const dm = alias(plantExpectedDays, 'dm');
+  const window = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
+  // Today's running totals at index k + 1 after k hours (1-based arrays).
+  const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
+  const monthFrom = sql`greatest(t.month_start, coalesce(p.commissioned_on, t.month_start))`;
+  const found = await rows<FleetRow>(db, sql`
+    with t as (
+      select ${now}::timestamptz as at,
+        (${now}::timestamptz at time zone ${timeZone})::date as today,
+        date_trunc('month', ${now}::timestamptz at time zone ${timeZone})::date as month_start,
+        (extract(epoch from ${now}::timestamptz - ((${now}::timestamptz at time zone ${timeZone})::date::timestamp at time zone ${timeZone})) / 3600)::float8 as hours
+    ),
+    p as (
+      select ${p.id} as id, ${p.name} as name, ${p.project} as project, ${projects.name} as project_name,
+        ${p.commune} as commune, ${communes.name} as commune_name, ${p.commissioned_on} as commissioned_on,
+        coalesce(${plantExpectedModels.dc_wp} / 1000, ${p.capacity_kwp}) as kwp
+      from ${p}
+      join ${projects} on ${projects.id} = ${p.project}
+      left join ${communes} on ${communes.id} = ${p.commune}
+      left join ${plantExpectedModels} on ${plantExpectedModels.plant} = ${p.id}
+      where ${where}
+    ),
+    r as (
+      select ${i.plant} as plant, max(${m.ts}) as last_ts, sum(${m.ac_power_w}) filter (where ${m.ts} > t.at - ${window}) as power_w
+      from t cross join p join ${investors} ${i} on ${i.plant} = p.id
+      cross join lateral (select ${m.ts}, ${m.ac_power_w} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m}
+      group by 1
+    ),
+    f as (
+      select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, case when p.kwp > 0 then p.kwp end as capacity_kwp,
+        case
+          when r.last_ts is null or r.last_ts <= t.at - ${window} then 'offline'
+          when a.faults > 0 then 'fault'
+          else 'online'
+        end as status,
+        ${epochMs(sql`r.last_ts`)} as last_reading,
+        r.power_w,
+        coalesce(${ed.energy_wh}, 0) as energy_today_wh,
+        coalesce(${em.energy_wh}, 0) as energy_month_wh,
+        case when p.kwp > 0 then coalesce(${ed.energy_wh}, 0) / 1000 / p.kwp end as yield_today,
+        case when p.kwp > 0 then coalesce(${em.energy_wh}, 0) / 1000 / p.kwp end as yield_month,
+        coalesce(${ed.energy_wh}, 0) / nullif(x.today_wh, 0) as performance_today,
+        coalesce(${em.energy_wh}, 0) / nullif(x.today_wh + x.before_wh, 0) as performance_month,
+        a.open as open_alarms
+      from t cross join p
+      left join r on r.plant = p.id
+      left join ${plantEnergy} ${ed} on ${ed.plant} = p.id and ${ed.period} = 'day' and ${ed.bucket} = t.today::timestamp
+      left join ${plantEnergy} ${em} on ${em.plant} = p.id and ${em.period} = 'month' and ${em.bucket} = t.month_start::timestamp
+      cross join lateral (
+        select count(*) filter (where ${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)}))::int as faults, count(*)::int as open
+        from ${alarms} where ${alarms.plant} = p.id and ${alarms.status} <> 'closed'
+      ) a
+      cross join lateral (
+        select
+          -- Today so far: the running total at the hour begun, plus the elapsed share of that hour.
+          case when p.commissioned_on > t.today then 0 else (
+            select ${runningTotal(sql`floor(t.hours)::int + 1`)}
+              + (t.hours - floor(t.hours)) * (coalesce(${runningTotal(sql`floor(t.hours)::int + 2`)}, ${runningTotal(sql`floor(t.hours)::int + 1`)}) - ${runningTotal(sql`floor(t.hours)::int + 1`)})
+            from ${plantExpectedDays} ${dd} where ${dd.plant} = p.id and ${dd.day} = t.today
+          ) end as today_wh,
+          -- The month's days before today, from the commissioning date; null unless every one is stored.
+          (select case when count(${dm.energy_wh}) = greatest(t.today - ${monthFrom}, 0) then coalesce(sum(${dm.energy_wh}), 0) end
+           from ${plantExpectedDays} ${dm} where ${dm.plant} = p.id and ${dm.day} >= ${monthFrom} and ${dm.day} < t.today) as before_wh
+      ) x
+    )
+    select f.*, count(*) over ()::int as total from f
+    where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
+    order by ${order}
+    ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`}`);
+  return { rows: found, total: found[0]?.total ?? 0 };
+}

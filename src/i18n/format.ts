@@ -1,0 +1,103 @@
+/**
+ * Numbers, money, dates and times of every screen, formatted with Intl for the active language (the
+ * one formatting module: pages, resources and the theme's react-admin fields all read it).
+ */
+import { useLocaleState } from 'react-admin';
+import { useMemo } from 'react';
+import { localeInfo } from './locales';
+import { country } from '../config/country';
+
+export interface Formatters {
+  lang: string;
+  /** IANA zone every time and local day is shown in: the plant's (settings.time_zone, as the API uses). */
+  timeZone: string;
+  number: (value: number, digits?: number) => string;
+  /** W -> "3,25 kW" */
+  power: (watts: number) => string;
+  /** Wh -> kWh, or MWh from 1 000 kWh */
+  energy: (wh: number) => string;
+  /** kg, or t from 1 000 kg */
+  mass: (kg: number) => string;
+  money: (amount: number, currency: string) => string;
+  /** A price per kWh: "$ 160/kWh". */
+  perKwh: (amount: number, currency: string) => string;
+  percent: (pct: number) => string;
+  /** A change in %, always signed: "+12 %", "−3,5 %". */
+  change: (pct: number) => string;
+  /** kWh per kWp installed. */
+  specificYield: (kwhPerKwp: number) => string;
+  dateTime: (iso: string) => string;
+  time: (iso: string) => string;
+  /** A local day 'YYYY-MM-DD' -> "martes, 10 mar". */
+  weekday: (date: string) => string;
+  /** A number with a unit: (10.9, 'kWp') -> "10,9 kWp", kept left to right in Arabic text. */
+  quantity: (value: number, unit: string, digits?: number) => string;
+  /** A local day 'YYYY-MM-DD' -> "10 mar". */
+  day: (date: string) => string;
+  /** A local month 'YYYY-MM' -> "marzo de 2026". */
+  month: (month: string) => string;
+  /** A local month 'YYYY-MM' -> "mar". */
+  shortMonth: (month: string) => string;
+}
+
+/**
+ * The locale Intl is given: Spanish is written as in the portal's country ('es-CL' groups 6.700,
+ * plain 'es' leaves four digits ungrouped and writes "6700 CLP").
+ */
+export const intlLocale = (lang: string) => (lang === 'es' ? `es-${country.code}` : lang);
+
+/** A local calendar date as an instant at its noon UTC, formatted in UTC: no zone can move its day. */
+const calendar = (date: string) => new Date(`${date.length === 7 ? `${date}-15` : date}T12:00:00Z`);
+
+/**
+ * `rtl`: a quantity with a Latin unit ("4,7 kW", "52,6 %", "−20,7 %") is isolated as left-to-right
+ * text, else the bidi algorithm shows the unit or the sign first inside Arabic text.
+ */
+export function makeFormatters(lang: string, rtl = false, timeZone = country.timeZone): Formatters {
+  const locale = intlLocale(lang);
+  const number = (value: number, digits = 2) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  const unit = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
+  const dateIn = (options: Intl.DateTimeFormatOptions) => (date: string) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(calendar(date));
+  const money = (amount: number, currency: string) => {
+    // Chileans write the sign apart from the amount: "$ 6.700" (es-CL's Intl gives "$6.700").
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
+    return parts.map((p, i) => (lang === 'es' && p.type === 'currency' && parts[i + 1]?.type === 'integer' ? `${p.value}\u00a0` : p.value)).join('');
+  };
+  return {
+    lang,
+    timeZone,
+    number,
+    power: (w) => unit(`${number(w / 1000)} kW`),
+    energy: (wh) => unit(Math.abs(wh) >= 1e6 ? `${number(wh / 1e6)} MWh` : `${number(wh / 1000, 1)} kWh`),
+    mass: (kg) => unit(Math.abs(kg) >= 1000 ? `${number(kg / 1000)} t` : `${number(kg, 1)} kg`),
+    money,
+    perKwh: (amount, currency) => unit(`${money(amount, currency)}/kWh`),
+    percent: (pct) => unit(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(pct / 100)),
+    change: (pct) => unit(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct / 100)),
+    specificYield: (v) => unit(`${number(v)} kWh/kWp`),
+    dateTime: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)),
+    time: (iso) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso)),
+    weekday: dateIn({ weekday: 'long', day: 'numeric', month: 'short' }),
+    quantity: (value, text, digits) => unit(`${number(value, digits)} ${text}`),
+    day: dateIn({ day: 'numeric', month: 'short' }),
+    month: dateIn({ month: 'long', year: 'numeric' }),
+    shortMonth: dateIn({ month: 'short' }),
+  };
+}
+
+/**
+ * The locale react-admin's DateField and NumberField format in (their theme default props): the
+ * active language's, not the browser's.
+ */
+export const fieldDefaults = (lang: string) => {
+  const locales = intlLocale(lang);
+  return { RaDateField: { defaultProps: { locales } }, RaNumberField: { defaultProps: { locales } } };
+};
+
+/** The formatters of the active language, in `timeZone` (the plant's, from its snapshot; else the portal's) when given. */
+export function useFormatters(timeZone?: string): Formatters {
+  const [locale] = useLocaleState();
+  const { lang, dir } = localeInfo(locale);
+  return useMemo(() => makeFormatters(lang, dir === 'rtl', timeZone), [lang, dir, timeZone]);
+}

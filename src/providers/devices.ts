@@ -1,0 +1,42 @@
+/**
+ * What the inverter and plant pages show about devices (contract/push.ts, contract/collector.ts): the
+ * errors and events an inverter reported, what the collector last read from it, a plant's ways in (with
+ * its Push Service logins and unmatched devices). Spread into the data provider like the monitoring reads (dataProvider.ts); screens
+ * call them through react-query with `useAppDataProvider()`.
+ */
+import { request } from './http';
+import { fillPath as fill, type Body } from '../../contract/http';
+import {
+  pushApi, type AssignedDevice, type InverterEvent, type IssuedPushCredential, type PushDevice, type WaysIn,
+} from '../../contract/push';
+import { collectorApi, type InverterCollector } from '../../contract/collector';
+
+export type { AssignedDevice, InverterCollector, InverterEvent, IssuedPushCredential, PushDevice, WaysIn };
+
+export const deviceCalls = {
+  /** The errors and events an inverter reported (pushed Logdata, or a fault the collector read), newest first. */
+  inverterEvents: (investor: number | string, signal?: AbortSignal) =>
+    request<InverterEvent[]>(fill(pushApi.events.path, { id: investor }), { signal }),
+
+  /** What the collector last read from the inverter's datalogger, when, and why it could not (staff). */
+  inverterCollector: (investor: number | string, signal?: AbortSignal) =>
+    request<InverterCollector>(fill(collectorApi.inverter.path, { id: investor }), { signal }),
+
+  /** Every way a plant's readings come in, when each last delivered, and the values to copy into a device (staff). */
+  waysIn: (plant: number | string, signal?: AbortSignal) => request<WaysIn>(fill(pushApi.waysIn.path, { id: plant }), { signal }),
+
+  /** A new Push Service login for one of the plant's dataloggers; its password is in this answer only. */
+  createPushCredential: (plant: number | string, body: Body<typeof pushApi.createCredential>) =>
+    request<IssuedPushCredential>(fill(pushApi.createCredential.path, { id: plant }), { method: pushApi.createCredential.method, body }),
+
+  /** Revokes a Push Service login: its datalogger is refused from then on. */
+  revokePushCredential: (credential: number) =>
+    request<null>(fill(pushApi.revokeCredential.path, { credentialId: credential }), { method: pushApi.revokeCredential.method }),
+
+  /** Devices a datalogger pushed that match none of the plant's inverters. */
+  pushDevices: (plant: number | string, signal?: AbortSignal) => request<PushDevice[]>(fill(pushApi.devices.path, { id: plant }), { signal }),
+
+  /** Gives inverter `investor` the device's datalogger and device id; its next pushes are stored. */
+  assignPushDevice: (device: number, investor: number) =>
+    request<AssignedDevice>(fill(pushApi.assignDevice.path, { deviceId: device }), { method: pushApi.assignDevice.method, body: { investor } }),
+};

@@ -1,0 +1,205 @@
+/**
+ * Staff's view of how a plant's readings come in (GET /power-plant/{id}/ways-in, docs/connecting-devices.md):
+ * polling, Fronius Push Service logins (created and revoked here; the password shown once), push-ingest
+ * keys and their MQTT topics, each with when it last delivered, the values to copy into the device and
+ * a short how-to; and the pushed devices that match no inverter, to assign to one.
+ */
+import { useState, type ReactNode } from 'react';
+import {
+  Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+} from '@mui/material';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useGetManyReference, useLocale, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { ClockOffset } from '../../components/ClockOffset';
+import type { IssuedPushCredential, WaysIn as WaysInData } from '../../providers/devices';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+
+const REFRESH_MS = 60_000;
+
+function useT() {
+  const translate = useTranslate();
+  return (key: string, options?: object) => translate(`app.devices.ways_in.${key}`, options);
+}
+
+/** A value to copy into a device, with its copy button. */
+function Copyable({ value, what }: { value: string; what: string }) {
+  const t = useT();
+  const [copied, setCopied] = useState(false);
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Box component="code" sx={{ wordBreak: 'break-all' }}>{value}</Box>
+      <Tooltip title={copied ? t('copied') : t('copy', { what })}>
+        <IconButton size="small" aria-label={t('copy', { what })}
+          onClick={() => { void navigator.clipboard?.writeText(value).then(() => setCopied(true)); }}>
+          <ContentCopy fontSize="inherit" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+function Section({ id, title, howto, children }: { id: string; title: string; howto: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: 2 }}>
+      <Typography id={id} variant="subtitle2" component="h4">{title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{howto}</Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Rows({ head, rows, none }: { head: string[]; rows: ReactNode[][]; none: string }) {
+  if (!rows.length) return <Typography variant="body2" color="text.secondary">{none}</Typography>;
+  return (
+    <Table size="small">
+      <TableHead><TableRow>{head.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow></TableHead>
+      <TableBody>
+        {rows.map((cells, i) => <TableRow key={i}>{cells.map((c, j) => <TableCell key={j}>{c}</TableCell>)}</TableRow>)}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function WaysIn({ id }: { id: Identifier }) {
+  const t = useT();
+  const locale = useLocale();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const { data, error } = useQuery({
+    queryKey: ['waysIn', String(id)],
+    queryFn: ({ signal }) => dataProvider.waysIn(id, signal),
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['waysIn', String(id)] });
+  const time = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const delivered = (at: string | null | undefined) => (at ? t('last', { time: time(at) }) : t('never'));
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-labelledby={`ways-in-${id}`}>
+      <Typography id={`ways-in-${id}`} variant="subtitle1" component="h3">{t('title')}</Typography>
+      {error && <Alert severity="warning">{t('failed')}</Alert>}
+      {data && (
+        <>
+          <Section id={`ways-in-polling-${id}`} title={t('polling.title')} howto={t('polling.howto')}>
+            <Rows none={t('polling.none')} head={[t('polling.inverter'), t('polling.address'), t('polling.device'), t('polling.delivered')]}
+              rows={data.polling.map((p) => [p.name, <Copyable key="a" value={p.address} what={t('polling.address')} />, p.device_id, delivered(p.last_delivered_at)])} />
+          </Section>
+          <PushService plant={id} data={data} delivered={delivered} onChange={refresh} />
+          <Section id={`ways-in-keys-${id}`} title={t('keys.title')} howto={t('keys.howto')}>
+            <Rows none={t('keys.none')} head={[t('push.name'), t('keys.key'), t('push.url'), t('keys.header'), t('polling.delivered')]}
+              rows={data.ingest_keys.map((k) => [k.name, `${k.prefix}…`, <Copyable key="u" value={k.url} what={t('push.url')} />, k.header, delivered(k.last_delivered_at)])} />
+          </Section>
+          <Section id={`ways-in-mqtt-${id}`} title={t('mqtt.title')} howto={t('mqtt.howto')}>
+            {data.mqtt.length > 0 && data.mqtt[0].broker === null && <Alert severity="info" sx={{ mb: 1 }}>{t('mqtt.no_broker')}</Alert>}
+            <Rows none={t('mqtt.none')} head={[t('push.name'), t('mqtt.topic'), t('mqtt.broker'), t('polling.delivered')]}
+              rows={data.mqtt.map((m) => [m.name, <Copyable key="t" value={m.topic} what={t('mqtt.topic')} />, m.broker ?? '—', delivered(m.last_delivered_at)])} />
+          </Section>
+          <Unmatched plant={id} count={data.unmatched_devices} onChange={refresh} />
+          {data.rejects > 0 && <Alert severity="warning" sx={{ mt: 2 }}>{t('rejects', { count: data.rejects })}</Alert>}
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function PushService({ plant, data, delivered, onChange }: {
+  plant: Identifier; data: WaysInData; delivered: (at: string | null) => string; onChange: () => void;
+}) {
+  const t = useT();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const [name, setName] = useState('');
+  const [dataloggerId, setDataloggerId] = useState('');
+  const [issued, setIssued] = useState<IssuedPushCredential | null>(null);
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
+  const create = useMutation({
+    mutationFn: () => dataProvider.createPushCredential(plant, { name, datalogger_id: dataloggerId }),
+    onSuccess: (login) => { setIssued(login); setName(''); setDataloggerId(''); onChange(); },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
+  const revoke = useMutation({
+    mutationFn: (credential: number) => dataProvider.revokePushCredential(credential),
+    onSuccess: () => { setRevoking(null); onChange(); },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
+  return (
+    <Section id={`ways-in-push-${plant}`} title={t('push.title')} howto={t('push.howto')}>
+      <Rows none={t('push.none')}
+        head={[t('push.name'), t('push.user'), t('push.datalogger_id'), t('push.url'), t('polling.delivered'), '']}
+        rows={data.push_service.map((c) => [
+          c.name || '—',
+          <Copyable key="u" value={c.username} what={t('push.user')} />,
+          c.datalogger_id || '—',
+          <Copyable key="l" value={c.url} what={t('push.url')} />,
+          <Stack key="d" spacing={0.5}>
+            <span>{delivered(c.last_delivered_at)}</span>
+            {c.clock_off && c.clock_offset_s !== null && <ClockOffset offsetS={c.clock_offset_s} />}
+          </Stack>,
+          <Button key="r" size="small" color="error" onClick={() => setRevoking({ id: c.id, name: c.name || c.username })}>{t('push.revoke')}</Button>,
+        ])} />
+      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <TextField size="small" label={t('push.name')} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField size="small" label={t('push.datalogger_id')} value={dataloggerId} onChange={(e) => setDataloggerId(e.target.value)} />
+        <Button variant="outlined" disabled={create.isPending} onClick={() => create.mutate()}>{t('push.create')}</Button>
+      </Stack>
+      {issued && (
+        <Alert severity="success" sx={{ mt: 1 }} onClose={() => setIssued(null)}>
+          <Typography variant="body2" sx={{ mb: 1 }}>{t('push.issued')}</Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, alignItems: 'center' }}>
+            <span>{t('push.url')}</span><Copyable value={issued.url} what={t('push.url')} />
+            <span>{t('push.user')}</span><Copyable value={issued.username} what={t('push.user')} />
+            <span>{t('push.password')}</span><Copyable value={issued.password} what={t('push.password')} />
+          </Box>
+        </Alert>
+      )}
+      <Confirm isOpen={revoking !== null} loading={revoke.isPending} title={t('push.revoke_title', { name: revoking?.name ?? '' })}
+        content={t('push.revoke_content')} onConfirm={() => revoking && revoke.mutate(revoking.id)} onClose={() => setRevoking(null)} />
+    </Section>
+  );
+}
+
+function Unmatched({ plant, count, onChange }: { plant: Identifier; count: number; onChange: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const { data: devices } = useQuery({
+    queryKey: ['pushDevices', String(plant), count],
+    queryFn: ({ signal }) => dataProvider.pushDevices(plant, signal),
+    enabled: count > 0,
+    retry: false,
+  });
+  const { data: inverters } = useGetManyReference('investors', {
+    target: 'plant', id: plant, pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' },
+  }, { enabled: count > 0 });
+  const assign = useMutation({
+    mutationFn: ({ device, investor }: { device: number; investor: number }) => dataProvider.assignPushDevice(device, investor),
+    onSuccess: () => {
+      notify(t('unmatched.assigned'), { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['pushDevices', String(plant)] });
+      onChange();
+    },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
+  const time = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const list = count > 0 ? devices ?? [] : [];
+  return (
+    <Section id={`ways-in-unmatched-${plant}`} title={t('unmatched.title')} howto={t('unmatched.howto')}>
+      <Rows none={t('unmatched.none')}
+        head={[t('push.datalogger_id'), t('polling.device'), t('unmatched.seen'), t('unmatched.pushes'), t('unmatched.inverter'), '']}
+        rows={list.map((d) => [
+          d.datalogger_id || '—', d.device_id, time(d.last_seen_at), d.pushes,
+          <TextField key="i" select size="small" sx={{ minWidth: 180 }} label={t('unmatched.inverter')} value={chosen[d.id] ?? ''}
+            onChange={(e) => setChosen({ ...chosen, [d.id]: Number(e.target.value) })}>
+            {(inverters ?? []).map((i) => <MenuItem key={i.id} value={i.id}>{i.name}</MenuItem>)}
+          </TextField>,
+          <Button key="a" size="small" variant="outlined" disabled={!chosen[d.id] || assign.isPending}
+            onClick={() => assign.mutate({ device: d.id, investor: chosen[d.id] })}>{t('unmatched.assign')}</Button>,
+        ])} />
+    </Section>
+  );
+}

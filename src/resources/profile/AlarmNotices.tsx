@@ -1,0 +1,48 @@
+/**
+ * The profile's alarm notices: one box per alarm kind, ticked when the user is told of it (bell and
+ * e-mail); saving sends the unticked kinds as `alarm_opt_out` (JSON, apart from the multipart form).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { showResult } from '../../components/ResultDialog';
+import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { useKindName } from '../alarms/common';
+import { ALARM_KINDS, type AlarmKind } from '../../../contract/alarms';
+
+export function AlarmNotices({ optOut, onSaved }: { optOut: AlarmKind[]; onSaved: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const kindName = useKindName();
+  const [off, setOff] = useState<AlarmKind[]>(optOut);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setOff(optOut), [optOut]);
+  const toggle = (kind: AlarmKind) => setOff(off.includes(kind) ? off.filter((k) => k !== kind) : [...off, kind]);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await dataProvider.call('profile', 'alarmOptOut', { data: { alarm_opt_out: ALARM_KINDS.filter((k) => off.includes(k)) } });
+      showResult({ kind: 'success', message: 'app.messages.alarm.opt_out_saved' });
+      onSaved();
+    } catch {
+      showResult({ kind: 'error', message: 'app.messages.alarm.opt_out_error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card sx={{ mt: 2, maxWidth: 720 }}>
+      <CardContent component="form" onSubmit={save}>
+        <Typography variant="h6" component="h2">{translate('app.alarms.opt_out.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} id="alarm-notices-help">{translate('app.alarms.opt_out.help')}</Typography>
+        <FormGroup aria-labelledby="alarm-notices-help">
+          {ALARM_KINDS.map((kind) => (
+            <FormControlLabel key={kind} label={kindName(kind)} control={<Checkbox checked={!off.includes(kind)} onChange={() => toggle(kind)} />} />
+          ))}
+        </FormGroup>
+        <Box sx={{ mt: 1 }}><Button type="submit" variant="contained" disabled={busy}>{translate('app.alarms.opt_out.save')}</Button></Box>
+      </CardContent>
+    </Card>
+  );
+}
