@@ -47,10 +47,13 @@ async function post(login: { id: number; username: string; password: string }, b
   const at = receivedAt ? Date.parse(receivedAt) : stamp ? Date.parse(stamp) + 20_000 : undefined;
   if (at !== undefined) vi.useFakeTimers({ toFake: ['Date'], now: at });
   try {
-    return await call(ctx, null, 'POST', `/push/fronius/${login.id}`, {
+    const res = await call(ctx, null, 'POST', `/push/fronius/${login.id}`, {
       payload: typeof body === 'string' ? body : JSON.stringify(body),
       headers: { 'content-type': 'application/json', authorization: basic(login.username, login.password), ...headers },
     });
+    // The push only queues its plant's alarm rules; they are judged here, at the instant it arrived.
+    await ctx.app.alarms.drain();
+    return res;
   } finally {
     vi.useRealTimers();
   }
