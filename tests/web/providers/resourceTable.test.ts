@@ -273,6 +273,15 @@ const CASES: Case[] = [
   { covers: 'user-notifications.action.readAll', run: (dp) => dp.call('user-notifications', 'readAll'), method: 'PUT', path: '/api/user-notification/read-all', json: {}, reply: { count: 2 } },
   { covers: 'notification-types.list', run: (dp) => dp.getList('notification-types', LIST), method: 'GET', path: '/api/type-notification/list', query: PAGED, reply: [{ id: 1, name: 'Tag' }] },
 
+  // fleet: one read, its filters and ordering passed through as the API names them
+  {
+    covers: 'fleet.list',
+    run: (dp) => dp.getList('fleet', { pagination: { page: 2, perPage: 25 }, sort: { field: 'performance_today', order: 'DESC' }, filter: { q: 'maip', status: 'offline', tag: 3 } }),
+    method: 'GET', path: '/api/fleet/plants', query: { search: 'maip', status: 'offline', tag: '3', page: '2', page_size: '25', ordering: '-performance_today' },
+    reply: { count: 26, next: null, previous: '/api/fleet/plants?page=1', results: [{ id: 4, name: 'Planta Maipú', status: 'offline' }] },
+    result: (r) => expect(r).toEqual({ data: [{ id: 4, name: 'Planta Maipú', status: 'offline' }], total: 26 }),
+  },
+
   // alarms
   {
     covers: 'alarms.list', run: (dp) => dp.getList('alarms', { ...LIST, filter: { status: 'open', kind: 'mppt_low', opened_from: '2026-01-01' } }),
