@@ -22,6 +22,7 @@ export const IssuedIngestKey = Type.Object({
   ...IngestKey.properties,
   key: Type.String({ description: 'the key itself: shown this once, never again' }),
 }, { title: 'IssuedIngestKey' });
+export type IssuedIngestKey = Static<typeof IssuedIngestKey>;
 export const IngestKeyCreate = Type.Object({ name: Type.Optional(S.text(120)) }, { description: 'name: a label, e.g. where the datalogger is' });
 
 const maybe = (description: string) => Type.Optional(S.nullable(Type.Number({ description })));

@@ -1,7 +1,7 @@
 /**
  * What the inverter and plant pages show about devices (contract/push.ts, contract/collector.ts): the
  * errors and events an inverter reported, what the collector last read from it, a plant's ways in (with
- * its Push Service logins and unmatched devices). Spread into the data provider like the monitoring reads (dataProvider.ts); screens
+ * its Push Service logins, ingest keys and unmatched devices). Spread into the data provider like the monitoring reads (dataProvider.ts); screens
  * call them through react-query with `useAppDataProvider()`.
  */
 import { request } from './http';
@@ -10,8 +10,9 @@ import {
   pushApi, type AssignedDevice, type InverterEvent, type IssuedPushCredential, type PushDevice, type WaysIn,
 } from '../../contract/push';
 import { collectorApi, type InverterCollector } from '../../contract/collector';
+import { ingestApi, type IssuedIngestKey } from '../../contract/ingest';
 
-export type { AssignedDevice, InverterCollector, InverterEvent, IssuedPushCredential, PushDevice, WaysIn };
+export type { AssignedDevice, InverterCollector, InverterEvent, IssuedIngestKey, IssuedPushCredential, PushDevice, WaysIn };
 
 export const deviceCalls = {
   /** The errors and events an inverter reported (pushed Logdata, or a fault the collector read), newest first. */
@@ -32,6 +33,14 @@ export const deviceCalls = {
   /** Revokes a Push Service login: its datalogger is refused from then on. */
   revokePushCredential: (credential: number) =>
     request<null>(fill(pushApi.revokeCredential.path, { credentialId: credential }), { method: pushApi.revokeCredential.method }),
+
+  /** A new push-ingest key for the plant (its MQTT topic comes with it); the key is in this answer only. */
+  createIngestKey: (plant: number | string, body: Body<typeof ingestApi.createKey>) =>
+    request<IssuedIngestKey>(fill(ingestApi.createKey.path, { id: plant }), { method: ingestApi.createKey.method, body }),
+
+  /** Revokes a push-ingest key: its pushes and MQTT messages are refused from then on. */
+  revokeIngestKey: (key: number) =>
+    request<null>(fill(ingestApi.revokeKey.path, { keyId: key }), { method: ingestApi.revokeKey.method }),
 
   /** Devices a datalogger pushed that match none of the plant's inverters. */
   pushDevices: (plant: number | string, signal?: AbortSignal) => request<PushDevice[]>(fill(pushApi.devices.path, { id: plant }), { signal }),

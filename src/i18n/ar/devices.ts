@@ -91,6 +91,10 @@ const devices: Translation<typeof esDevices> = {
           none: 'لا توجد مفاتيح إدخال للمحطة.',
           key: 'المفتاح',
           header: 'الترويسة',
+          create: 'إنشاء مفتاح',
+          revoke_title: 'إلغاء المفتاح %{name}',
+          revoke_content: 'ستُرفض إرسالاته عبر HTTP ورسائله عبر MQTT من الآن.',
+          issued: 'تم إنشاء المفتاح. انسخه الآن: لن يُعرض مرة أخرى.',
         },
         mqtt: {
           title: 'MQTT',

@@ -91,6 +91,10 @@ const devices: Translation<typeof esDevices> = {
           none: 'The plant has no ingest keys.',
           key: 'Key',
           header: 'Header',
+          create: 'Create key',
+          revoke_title: 'Revoke the key %{name}',
+          revoke_content: 'Its HTTP pushes and MQTT messages will be refused from now on.',
+          issued: 'Key created. Copy it now: it will not be shown again.',
         },
         mqtt: {
           title: 'MQTT',

@@ -81,7 +81,7 @@ const devices = {
           revoke: 'Revocar',
           revoke_title: 'Revocar el acceso %{name}',
           revoke_content: 'El datalogger que lo usa será rechazado desde ahora.',
-          issued: 'Acceso creado. Copie la contraseña ahora: no se volverá a mostrar.',
+          issued: 'Acceso creado. Copia la contraseña ahora: no se volverá a mostrar.',
         },
         keys: {
           title: 'Push ingest (HTTP)',
@@ -89,6 +89,10 @@ const devices = {
           none: 'La planta no tiene claves de ingesta.',
           key: 'Clave',
           header: 'Cabecera',
+          create: 'Crear clave',
+          revoke_title: 'Revocar la clave %{name}',
+          revoke_content: 'Sus envíos HTTP y sus mensajes MQTT serán rechazados desde ahora.',
+          issued: 'Clave creada. Cópiala ahora: no se volverá a mostrar.',
         },
         mqtt: {
           title: 'MQTT',

@@ -91,6 +91,10 @@ const devices: Translation<typeof esDevices> = {
           none: 'La centrale n’a aucune clé d’ingestion.',
           key: 'Clé',
           header: 'En-tête',
+          create: 'Créer une clé',
+          revoke_title: 'Révoquer la clé %{name}',
+          revoke_content: 'Ses envois HTTP et ses messages MQTT seront refusés désormais.',
+          issued: 'Clé créée. Copiez-la maintenant : elle ne sera plus affichée.',
         },
         mqtt: {
           title: 'MQTT',

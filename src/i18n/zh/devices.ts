@@ -91,6 +91,10 @@ const devices: Translation<typeof esDevices> = {
           none: '该电站没有接入密钥。',
           key: '密钥',
           header: '请求头',
+          create: '创建密钥',
+          revoke_title: '撤销密钥 %{name}',
+          revoke_content: '从现在起，它的 HTTP 推送和 MQTT 消息将被拒绝。',
+          issued: '密钥已创建。请立即复制：之后不会再显示。',
         },
         mqtt: {
           title: 'MQTT',

@@ -1,7 +1,7 @@
 /**
  * Staff's view of how a plant's readings come in (GET /power-plant/{id}/ways-in, docs/connecting-devices.md):
- * polling, Fronius Push Service logins (created and revoked here; the password shown once), push-ingest
- * keys and their MQTT topics, each with when it last delivered, the values to copy into the device and
+ * polling, Fronius Push Service logins and push-ingest keys (created and revoked here; the password or
+ * key shown once), the keys' MQTT topics, each with when it last delivered, the values to copy into the device and
  * a short how-to; and the pushed devices that match no inverter, to assign to one.
  */
 import { useState, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useGetManyReference, useLocale, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { ClockOffset } from '../../components/ClockOffset';
-import type { IssuedPushCredential, WaysIn as WaysInData } from '../../providers/devices';
+import type { IssuedIngestKey, IssuedPushCredential, WaysIn as WaysInData } from '../../providers/devices';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 
 const REFRESH_MS = 60_000;
@@ -87,10 +87,7 @@ export function WaysIn({ id }: { id: Identifier }) {
               rows={data.polling.map((p) => [p.name, <Copyable key="a" value={p.address} what={t('polling.address')} />, p.device_id, delivered(p.last_delivered_at)])} />
           </Section>
           <PushService plant={id} data={data} delivered={delivered} onChange={refresh} />
-          <Section id={`ways-in-keys-${id}`} title={t('keys.title')} howto={t('keys.howto')}>
-            <Rows none={t('keys.none')} head={[t('push.name'), t('keys.key'), t('push.url'), t('keys.header'), t('polling.delivered')]}
-              rows={data.ingest_keys.map((k) => [k.name, `${k.prefix}…`, <Copyable key="u" value={k.url} what={t('push.url')} />, k.header, delivered(k.last_delivered_at)])} />
-          </Section>
+          <IngestKeys plant={id} data={data} delivered={delivered} onChange={refresh} />
           <Section id={`ways-in-mqtt-${id}`} title={t('mqtt.title')} howto={t('mqtt.howto')}>
             {data.mqtt.length > 0 && data.mqtt[0].broker === null && <Alert severity="info" sx={{ mb: 1 }}>{t('mqtt.no_broker')}</Alert>}
             <Rows none={t('mqtt.none')} head={[t('push.name'), t('mqtt.topic'), t('mqtt.broker'), t('polling.delivered')]}
@@ -104,25 +101,62 @@ export function WaysIn({ id }: { id: Identifier }) {
   );
 }
 
+interface Issue<Issued> {
+  /** Issues the secret (its fields read from the form); the answer holds it this once. */
+  create: () => Promise<Issued>;
+  revoke: (id: number) => Promise<unknown>;
+  onChange: () => void;
+}
+
+/**
+ * What issuing and revoking a device secret share (a Push Service login, an ingest key): the secret
+ * shown once after it is issued, and the revocation confirmed first.
+ */
+function useIssue<Issued>({ create, revoke, onChange }: Issue<Issued>) {
+  const notify = useNotify();
+  const [issued, setIssued] = useState<Issued | null>(null);
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
+  const creating = useMutation({
+    mutationFn: create,
+    onSuccess: (secret) => { setIssued(secret); onChange(); },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
+  const revokingMutation = useMutation({
+    mutationFn: revoke,
+    onSuccess: () => { setRevoking(null); onChange(); },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
+  return { issued, setIssued, creating, revoking, setRevoking, revokingMutation };
+}
+
+/** The values of a secret just issued, each copyable, under the warning that it is shown this once. */
+function Issued({ message, values, onClose }: { message: string; values: [label: string, value: string][]; onClose: () => void }) {
+  return (
+    <Alert severity="success" sx={{ mt: 1 }} onClose={onClose}>
+      <Typography variant="body2" sx={{ mb: 1 }}>{message}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, alignItems: 'center' }}>
+        {values.map(([label, value]) => [<span key={`l-${label}`}>{label}</span>, <Copyable key={`v-${label}`} value={value} what={label} />])}
+      </Box>
+    </Alert>
+  );
+}
+
 function PushService({ plant, data, delivered, onChange }: {
   plant: Identifier; data: WaysInData; delivered: (at: string | null) => string; onChange: () => void;
 }) {
   const t = useT();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const [name, setName] = useState('');
   const [dataloggerId, setDataloggerId] = useState('');
-  const [issued, setIssued] = useState<IssuedPushCredential | null>(null);
-  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
-  const create = useMutation({
-    mutationFn: () => dataProvider.createPushCredential(plant, { name, datalogger_id: dataloggerId }),
-    onSuccess: (login) => { setIssued(login); setName(''); setDataloggerId(''); onChange(); },
-    onError: (e: Error) => notify(e.message, { type: 'error' }),
-  });
-  const revoke = useMutation({
-    mutationFn: (credential: number) => dataProvider.revokePushCredential(credential),
-    onSuccess: () => { setRevoking(null); onChange(); },
-    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  const { issued, setIssued, creating, revoking, setRevoking, revokingMutation } = useIssue<IssuedPushCredential>({
+    create: async () => {
+      const login = await dataProvider.createPushCredential(plant, { name, datalogger_id: dataloggerId });
+      setName('');
+      setDataloggerId('');
+      return login;
+    },
+    revoke: (credential) => dataProvider.revokePushCredential(credential),
+    onChange,
   });
   return (
     <Section id={`ways-in-push-${plant}`} title={t('push.title')} howto={t('push.howto')}>
@@ -142,20 +176,56 @@ function PushService({ plant, data, delivered, onChange }: {
       <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <TextField size="small" label={t('push.name')} value={name} onChange={(e) => setName(e.target.value)} />
         <TextField size="small" label={t('push.datalogger_id')} value={dataloggerId} onChange={(e) => setDataloggerId(e.target.value)} />
-        <Button variant="outlined" disabled={create.isPending} onClick={() => create.mutate()}>{t('push.create')}</Button>
+        <Button variant="outlined" disabled={creating.isPending} onClick={() => creating.mutate()}>{t('push.create')}</Button>
       </Stack>
       {issued && (
-        <Alert severity="success" sx={{ mt: 1 }} onClose={() => setIssued(null)}>
-          <Typography variant="body2" sx={{ mb: 1 }}>{t('push.issued')}</Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, alignItems: 'center' }}>
-            <span>{t('push.url')}</span><Copyable value={issued.url} what={t('push.url')} />
-            <span>{t('push.user')}</span><Copyable value={issued.username} what={t('push.user')} />
-            <span>{t('push.password')}</span><Copyable value={issued.password} what={t('push.password')} />
-          </Box>
-        </Alert>
+        <Issued message={t('push.issued')} onClose={() => setIssued(null)}
+          values={[[t('push.url'), issued.url], [t('push.user'), issued.username], [t('push.password'), issued.password]]} />
       )}
-      <Confirm isOpen={revoking !== null} loading={revoke.isPending} title={t('push.revoke_title', { name: revoking?.name ?? '' })}
-        content={t('push.revoke_content')} onConfirm={() => revoking && revoke.mutate(revoking.id)} onClose={() => setRevoking(null)} />
+      <Confirm isOpen={revoking !== null} loading={revokingMutation.isPending} title={t('push.revoke_title', { name: revoking?.name ?? '' })}
+        content={t('push.revoke_content')} onConfirm={() => revoking && revokingMutation.mutate(revoking.id)} onClose={() => setRevoking(null)} />
+    </Section>
+  );
+}
+
+/** Push-ingest keys: each also opens an MQTT topic, listed in the MQTT section. */
+function IngestKeys({ plant, data, delivered, onChange }: {
+  plant: Identifier; data: WaysInData; delivered: (at: string | null) => string; onChange: () => void;
+}) {
+  const t = useT();
+  const dataProvider = useAppDataProvider();
+  const [name, setName] = useState('');
+  const { issued, setIssued, creating, revoking, setRevoking, revokingMutation } = useIssue<IssuedIngestKey>({
+    create: async () => {
+      const key = await dataProvider.createIngestKey(plant, { name });
+      setName('');
+      return key;
+    },
+    revoke: (key) => dataProvider.revokeIngestKey(key),
+    onChange,
+  });
+  // The URL and header are the same for every key of the plant: the list gives them.
+  const issuedWith = issued && data.ingest_keys.find((k) => k.id === issued.id);
+  return (
+    <Section id={`ways-in-keys-${plant}`} title={t('keys.title')} howto={t('keys.howto')}>
+      <Rows none={t('keys.none')} head={[t('push.name'), t('keys.key'), t('push.url'), t('keys.header'), t('polling.delivered'), '']}
+        rows={data.ingest_keys.map((k) => [
+          k.name || '—', `${k.prefix}…`, <Copyable key="u" value={k.url} what={t('push.url')} />, k.header, delivered(k.last_delivered_at),
+          <Button key="r" size="small" color="error" onClick={() => setRevoking({ id: k.id, name: k.name || `${k.prefix}…` })}>{t('push.revoke')}</Button>,
+        ])} />
+      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <TextField size="small" label={t('push.name')} value={name} onChange={(e) => setName(e.target.value)} />
+        <Button variant="outlined" disabled={creating.isPending} onClick={() => creating.mutate()}>{t('keys.create')}</Button>
+      </Stack>
+      {issued && (
+        <Issued message={t('keys.issued')} onClose={() => setIssued(null)}
+          values={[
+            ...(issuedWith ? [[t('push.url'), issuedWith.url], [t('keys.header'), issuedWith.header]] as [string, string][] : []),
+            [t('keys.key'), issued.key],
+          ]} />
+      )}
+      <Confirm isOpen={revoking !== null} loading={revokingMutation.isPending} title={t('keys.revoke_title', { name: revoking?.name ?? '' })}
+        content={t('keys.revoke_content')} onConfirm={() => revoking && revokingMutation.mutate(revoking.id)} onClose={() => setRevoking(null)} />
     </Section>
   );
 }

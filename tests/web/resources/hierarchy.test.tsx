@@ -337,6 +337,43 @@ describe('ways in on the plant page', () => {
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/power-plant/push-devices/5/assign', body: { investor: 20 } }));
   });
 
+  it('creates a push-ingest key (the key shown once, with the URL and header to send it in) and revokes one', async () => {
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    const issued = { id: 8, plant: 10, name: 'Node-RED', prefix: 'psk_zyxwvuts', created_at: '2026-11-21T12:00:00Z', last_used_at: null, key: 'psk_zyxwvuts-secreta' };
+    let keys = waysIn.ingest_keys;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (method === 'POST' && url.pathname === '/api/power-plant/10/api-keys') {
+        keys = [...keys, { id: 8, name: 'Node-RED', prefix: 'psk_zyxwvuts', url: 'https://portal.example.cl/api/ingest/points', header: 'X-Api-Key', last_delivered_at: null }];
+      }
+      const answer = url.pathname === '/api/power-plant/10/ways-in' ? { ...waysIn, unmatched_devices: 0, ingest_keys: keys }
+        : url.pathname === '/api/power-plant/10/api-keys' ? issued
+          : null;
+      return new Response(answer === null ? null : JSON.stringify(answer), { status: answer === null ? 204 : 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderAdmin('/power-plants/10/show', { dataProvider: fakeDataProvider(installation()) });
+    const panel = await screen.findByRole('region', { name: 'Vías de entrada de datos' });
+    const section = await within(panel).findByRole('region', { name: 'Push ingest (HTTP)' });
+    await within(section).findByText('Gateway');
+
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Nombre' }), 'Node-RED');
+    await userEvent.click(within(section).getByRole('button', { name: 'Crear clave' }));
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('Clave creada. Cópiala ahora: no se volverá a mostrar.');
+    expect(within(alert).getByText('psk_zyxwvuts-secreta')).toBeInTheDocument();
+    expect(await within(alert).findByText('X-Api-Key')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Copiar Clave' })).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: 'POST', path: '/api/power-plant/10/api-keys', body: { name: 'Node-RED' } });
+
+    const row = within(section).getByText('Gateway').closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Revocar' }));
+    expect(await screen.findByText('Revocar la clave Gateway')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: /Confirmar|Aceptar|Sí/ }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', path: '/api/power-plant/api-keys/7', body: null }));
+  });
+
   it('is not shown to customers', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
     renderAdmin('/power-plants/10/show', { dataProvider: fakeDataProvider(installation()), staff: false });
