@@ -58,7 +58,6 @@ function Body({ level }: { level: Level }) {
         <Typography variant="h5" component="h2">{record.name}</Typography>
       </Stack>
       <level.Fields />
-      {level.Extra && <level.Extra />}
       {level.readings && <LatestReadings module={level.readings} id={record.id} />}
       {level.Details && <level.Details id={record.id} />}
       {level.child && <LevelChildren level={level.child} parentId={record.id} />}

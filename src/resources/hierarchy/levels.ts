@@ -14,7 +14,6 @@ import type { Identifier, RaRecord, SortPayload } from 'react-admin';
 import type { ReadingsModule } from '../../providers/monitoring';
 import { PlantFields, PlantInputs, plantSummary } from '../power-plants/fields';
 import { PlantDetails } from '../power-plants/PlantDetails';
-import { AlarmThresholdsCard } from '../power-plants/AlarmThresholds';
 import { InvestorFields, InvestorInputs, investorSummary } from '../investors/fields';
 import { InvestorDetails } from '../investors/InvestorDetails';
 import { MpptFields, MpptInputs, mpptSummary } from '../mppts/fields';
@@ -40,10 +39,8 @@ export interface Level {
   child?: Level;
   /** The measurement module whose latest readings the detail page shows (GET /{module}/measurements/{id}). */
   readings?: ReadingsModule;
-  /** More of the detail page, below the readings (an inverter's errors and events...). */
+  /** More of the detail page, below the readings (an inverter's errors and events, a plant's alarm thresholds and ways in...). */
   Details?: ComponentType<{ id: Identifier }>;
-  /** What the detail page adds under the fields, inside the record's context (a plant: its alarm thresholds). */
-  Extra?: ComponentType;
 }
 
 const panels: Level = {
@@ -69,7 +66,6 @@ const plants: Level = {
   resource: 'power-plants', entity: 'plant', parent: 'project', parentResource: 'projects', icon: SolarPower,
   Fields: PlantFields, Inputs: PlantInputs, summary: plantSummary, sort: { field: 'name', order: 'ASC' }, child: investors,
   Details: PlantDetails,
-  Extra: AlarmThresholdsCard,
 };
 
 export const levels = { plants, investors, mppts, strings, panels };

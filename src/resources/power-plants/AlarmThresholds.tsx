@@ -6,8 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CardHeader, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRecordContext, useTranslate } from 'react-admin';
-import { useIsStaff } from '../../components/permissions';
+import { useTranslate } from 'react-admin';
 import { showResult } from '../../components/ResultDialog';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { useFormatters } from '../../i18n/format';
@@ -65,15 +64,12 @@ function ThresholdsForm({ plant }: { plant: number }) {
 }
 
 /** The card, for staff only (the thresholds are staff's). */
-export function AlarmThresholdsCard() {
-  const record = useRecordContext();
+export function AlarmThresholdsCard({ plant }: { plant: number }) {
   const translate = useTranslate();
-  const isStaff = useIsStaff();
-  if (!record || !isStaff) return null;
   return (
     <Card variant="outlined" sx={{ mt: 2 }}>
       <CardHeader title={translate('app.alarms.thresholds.title')} titleTypographyProps={{ variant: 'h6', component: 'h3' }} />
-      <CardContent sx={{ pt: 0 }}><ThresholdsForm plant={Number(record.id)} /></CardContent>
+      <CardContent sx={{ pt: 0 }}><ThresholdsForm plant={plant} /></CardContent>
     </Card>
   );
 }
