@@ -10,8 +10,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../server/config.js';
 import { openDatabase, type Database } from '../server/db/client.js';
+import { changeFeed, CHANGES_CHANNEL } from '../server/db/changes.js';
 import { buildApp } from '../server/app.js';
 import { seedBase } from '../server/seed/base.js';
+import { sql } from 'drizzle-orm';
 import { users } from '../server/db/schema.js';
 import { hashPassword } from '../server/core/passwords.js';
 import type { Mailer, Mail } from '../server/core/mailer.js';
@@ -68,6 +70,12 @@ export interface TestContext {
   userWithToken(opts?: Partial<Omit<typeof users.$inferInsert, 'password'>>): Promise<{ user: typeof users.$inferSelect; token: string }>;
   /** fastify.inject with the bearer token set. */
   request(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * Resolves once the app has heard every change committed so far, as another API process hears a
+   * change: a suite that writes a cached table (users, sessions...) straight into the database awaits
+   * it before the next request, since the notification arrives a moment after the commit.
+   */
+  changesHeard(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,6 +123,16 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     },
     request(token, opts) {
       return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async changesHeard() {
+      const feed = changeFeed(database.db);
+      if (!feed || !(await feed.live())) return;
+      // Notifications arrive in commit order: once this probe is heard, every earlier change was too.
+      const probe = `probe:${randomBytes(4).toString('hex')}`;
+      await new Promise<void>((resolve, reject) => {
+        feed.on({ change: (table) => { if (table === probe) resolve(); }, lost: resolve });
+        database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${probe})`).catch(reject);
+      });
     },
     async close() {
       await app.close();

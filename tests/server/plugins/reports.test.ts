@@ -13,7 +13,7 @@ import { users } from '../../../server/db/schema.js';
 import { storeReadings } from '../../../server/measurements/store.js';
 import { runMonthlyReports } from '../../../server/domain/reports/mailing.js';
 import { savingsOf } from '../../../server/domain/savings.js';
-import { createTestContext, MemoryMailer, type TestContext } from '../../../testing/harness.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { call, plantTree, series, type Tree } from '../../../testing/fixtures.js';
 import { startSmtpServer } from '../../../testing/smtp.js';
 import { pdfText } from '../../../testing/pdf.js';
@@ -112,19 +112,24 @@ describe('GET /report/plant/{id}/{yyyy-mm}.pdf', () => {
   });
 
   it("is written in the caller's language", async () => {
+    // The language as a user changes it (the profile call), so the session cache follows at once.
+    const speak = async (language: string) => {
+      const res = await ctx.request(french.token, { method: 'PUT', url: '/api/my-profile/update', payload: { language } });
+      expect(res.statusCode).toBe(200);
+    };
     const fr = flat((await pdfText((await download(french.token, tree.plant, MONTH)).rawPayload)).join(' '));
     expect(fr).toContain('Rapport mensuel : mars 2025');
     expect(fr).toContain('Production journalière (kWh)');
-    await db.update(users).set({ language: 'zh' }).where(sql`${users.id} = ${french.user.id}`);
+    await speak('zh');
     const zh = flat((await pdfText((await download(french.token, tree.plant, MONTH)).rawPayload)).join(' '));
     expect(zh).toContain('月度报告：2025年3月');
     expect(zh).toContain('每日发电量（kWh）');
-    await db.update(users).set({ language: 'ar' }).where(sql`${users.id} = ${french.user.id}`);
+    await speak('ar');
     const ar = await download(french.token, tree.plant, MONTH);
     expect(ar.statusCode).toBe(200);
     // The Arabic font is embedded (its glyphs are drawn shaped, so their extracted text is not compared).
     expect(ar.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
-    await db.update(users).set({ language: 'fr' }).where(sql`${users.id} = ${french.user.id}`);
+    await speak('fr');
   });
 
   it('refuses a malformed month, the month under way and later ones with a 400', async () => {
@@ -150,7 +155,8 @@ describe('GET /report/plant/{id}/{yyyy-mm}.pdf', () => {
 describe('the mailing of the 1st', () => {
   let second: FastifyInstance;
   beforeAll(async () => {
-    second = await buildApp({ config: ctx.config, db, mailer: new MemoryMailer(), checkReplies: true });
+    // Its own mailer to the same SMTP server (from ctx.config's SMTP_URL): either process may win the claim.
+    second = await buildApp({ config: ctx.config, db, checkReplies: true });
     await second.ready();
   });
   afterAll(() => second?.close());

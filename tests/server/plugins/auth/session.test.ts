@@ -237,7 +237,10 @@ describe('deactivation', () => {
   it('ends every session for good: reactivating the account does not bring the old tokens back', async () => {
     const user = await ctx.createUser();
     const pair = await signIn(user);
-    const setActive = (is_active: boolean) => ctx.database.db.update(users).set({ is_active }).where(eq(users.id, user.id));
+    const setActive = async (is_active: boolean) => {
+      await ctx.database.db.update(users).set({ is_active }).where(eq(users.id, user.id));
+      await ctx.changesHeard();
+    };
     expect(await profileStatus(pair.access)).toBe(200);
 
     // Out at once: the access token on its next request, and the refresh token.

@@ -102,6 +102,7 @@ describe('attachments are seen only by who may see the ticket', () => {
     const own = await openTicket(customer2, { media: { filename: 'x.png', data: PNG_1x1 } });
     expect((await get(own.media)).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ is_active: false }).where(eq(users.id, customer2.user.id));
+    await ctx.changesHeard();
     expect((await get(own.media)).statusCode).toBe(403);
   });
 });
