@@ -7,6 +7,7 @@ import {
 import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
 import { CommuneList } from '../communes/CommuneList';
+import { PortalThresholdsCard } from './PortalThresholds';
 
 /** IANA zone names the browser knows (the server checks the same way). */
 function useTimeZones() {
@@ -39,7 +40,8 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
 }
 
 /**
- * /app/configuration: the portal settings (one row of GET /list/settings) and the communes list.
+ * /app/configuration: the portal settings (one row of GET /list/settings), the portal's alarm
+ * thresholds and the communes list.
  * A failed read of either is a 3-second toast (SPEC §8); saving answers with the result dialog.
  */
 export function ConfigurationPage() {
@@ -61,6 +63,7 @@ export function ConfigurationPage() {
           : settings ? <SettingsForm settings={settings} />
             : <Alert severity={error ? 'warning' : 'info'} sx={{ m: 2 }}>{translate('app.screens.configuration.unavailable')}</Alert>}
       </Card>
+      <PortalThresholdsCard />
       <Box component="section">
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.screens.configuration.communes')}</Typography>
         <CommuneList disableSyncWithLocation storeKey={false} title={false} actions={false} />
