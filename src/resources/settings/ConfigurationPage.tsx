@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import {
-  AutocompleteInput, NumberInput, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar,
+  AutocompleteInput, NumberInput, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, ToolbarClasses,
   useGetList, useNotify, useTranslate, useUpdate, type RaRecord,
 } from 'react-admin';
 import { useResultFeedback } from '../../components/ResultDialog';
@@ -28,7 +28,10 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
   const choices = zones.some((z) => z.id === settings.time_zone) ? zones : [{ id: settings.time_zone, name: settings.time_zone }, ...zones];
   return (
     <ResourceContextProvider value="settings">
-      <SimpleForm record={settings} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      {/* The page holds two forms: on a phone too, each Save stays under its own fields (react-admin's
+          toolbar would be fixed to the bottom of the screen, over the thresholds' card). */}
+      <SimpleForm record={settings} onSubmit={save}
+        toolbar={<Toolbar sx={{ [`&.${ToolbarClasses.mobileToolbar}`]: { position: 'static' } }}><SaveButton /></Toolbar>}>
         <TextInput source="name" validate={nameRequired} fullWidth />
         <NumberInput source="environnement_factor" min={0} max={10} step={0.01}
           helperText={translate('app.screens.configuration.factor_help')} />
