@@ -9,7 +9,9 @@
  *   neighbours, no locks, no rollups);
  * - the answers computed from raw points, to check the rollups against: GET /bench/raw/:id (a chart's
  *   buckets summed from the raw points) and GET /bench/lag (the plant rollup buckets from an instant
- *   on that differ from the raw points).
+ *   on that differ from the raw points). Both sum the interval energies stored with the points, so
+ *   they follow ingest's rule of production (store.ts intervalEnergy: PV power where a point gives
+ *   it, else counter or AC power) with no copy of it; the peak, like the rollups', is AC.
  *
  * The queries run in this process because PGlite is embedded: nothing else can reach its database.
  */

@@ -37,6 +37,9 @@ type PlantRow = Pick<typeof powerPlants.$inferSelect, 'id' | 'tariff' | 'injecti
  * newest reading is of today (of this year), the counter less what is recorded for it in that period,
  * never negative. Today's part also belongs to the month and the year; the year takes the larger of it
  * and the year counter's part. The month has no counter: it gains today's part only.
+ * An inverter that reports its PV power is left out: its counters count its AC output, battery
+ * included, while what is recorded for it is PV energy (store.ts intervalEnergy), so their
+ * difference is not energy it made unrecorded.
  */
 async function unrecordedByCounters(db: Db, plant: number, periods: LocalPeriods) {
   const i = alias(investors, 'i');
@@ -45,12 +48,12 @@ async function unrecordedByCounters(db: Db, plant: number, periods: LocalPeriods
   const y = alias(investorEnergy, 'y');
   const local = sql`(${m.ts} at time zone ${periods.time_zone})`;
   const found = await rows<{ day: number | null; year: number | null; today: boolean; this_year: boolean; recorded_day: number; recorded_year: number }>(db, sql`
-    select ${m.energy_day_wh} as day, ${m.energy_year_wh} as year,
+    select case when ${m.pv_power_w} is null then ${m.energy_day_wh} end as day, case when ${m.pv_power_w} is null then ${m.energy_year_wh} end as year,
       ${local}::date = ${periods.today}::date as today, extract(year from ${local}) = ${Number(periods.year)} as this_year,
       coalesce(${d.energy_wh}, 0)::float8 as recorded_day, coalesce(${y.energy_wh}, 0)::float8 as recorded_year
     from ${investors} ${i}
     join lateral (
-      select ${m.ts}, ${m.energy_day_wh}, ${m.energy_year_wh} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1
+      select ${m.ts}, ${m.pv_power_w}, ${m.energy_day_wh}, ${m.energy_year_wh} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1
     ) ${m} on true
     left join ${investorEnergy} ${d} on ${d.investor} = ${i.id} and ${d.period} = 'day' and ${d.bucket} = ${`${periods.today} 00:00:00`}::timestamp
     left join ${investorEnergy} ${y} on ${y.investor} = ${i.id} and ${y.period} = 'year' and ${y.bucket} = ${`${periods.year}-01-01 00:00:00`}::timestamp

@@ -47,7 +47,7 @@ export interface Reading {
 }
 
 /** What the energy of an interval is computed from, at each end. */
-const SAMPLED = ['ac_power_w', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w'] as const;
+const SAMPLED = ['ac_power_w', 'pv_power_w', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w'] as const;
 type Sample = Pick<Reading, typeof SAMPLED[number]> & { ts: Date };
 
 export interface IntervalEnergy {
@@ -70,9 +70,12 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The energy of the interval from `prev` to `cur` (zero for an inverter's first point). Production
- * comes from the device counter when both points have one and it did not go backwards; after a reset
- * (new device, counter cleared), or without a counter, from the trapezoid of the AC power. The other
- * flows have no counters: always integrated; a value missing at one end takes the other end's.
+ * is the trapezoid of the PV power when either point gives one (a hybrid: its AC output, and so its
+ * AC counter, includes what its battery gives back at night and leaves out what the panels put into
+ * the battery). Otherwise it comes from the device counter when both points have one and it did not
+ * go backwards; after a reset (new device, counter cleared), or without a counter, from the
+ * trapezoid of the AC power. The other flows have no counters: always integrated; a value missing at
+ * one end takes the other end's.
  */
 export function intervalEnergy(prev: Sample | null, cur: Sample): IntervalEnergy {
   if (!prev) return { energy_wh: 0, consumption_wh: 0, import_wh: 0, export_wh: 0, charge_wh: 0, discharge_wh: 0 };
@@ -88,7 +91,9 @@ export function intervalEnergy(prev: Sample | null, cur: Sample): IntervalEnergy
     prev.battery_power_w == null ? null : Math.max(0, sign * prev.battery_power_w),
     cur.battery_power_w == null ? null : Math.max(0, sign * cur.battery_power_w));
   return {
-    energy_wh: counted ?? Math.max(0, integrate(prev.ac_power_w, cur.ac_power_w)),
+    energy_wh: prev.pv_power_w != null || cur.pv_power_w != null
+      ? Math.max(0, integrate(prev.pv_power_w, cur.pv_power_w))
+      : counted ?? Math.max(0, integrate(prev.ac_power_w, cur.ac_power_w)),
     consumption_wh: integrate(prev.consumption_w, cur.consumption_w),
     import_wh: integrate(prev.grid_import_w, cur.grid_import_w),
     export_wh: integrate(prev.grid_export_w, cur.grid_export_w),

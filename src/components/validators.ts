@@ -2,7 +2,7 @@
  * The validators of SPEC §5 used by the resource forms and the public pages. Their messages are the shell's translation
  * keys (app.validation.*), so every form shows the same exact Spanish wording.
  */
-import { email, maxLength, minLength, required, type Validator } from 'react-admin';
+import { email, maxLength, minLength, number, required, type Validator } from 'react-admin';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/limits';
 
 export const nameRequired = [required('app.validation.name')];
@@ -25,3 +25,22 @@ export const passwordConfirmed: Validator[] = [
   required('app.validation.password'),
   (value, values) => (value === values.password ? undefined : 'app.validation.password_mismatch'),
 ];
+
+/** The bounds of a number as the contract declares it (a TypeBox Number or Integer schema). */
+export interface NumberBounds { type?: unknown; minimum?: number; maximum?: number }
+
+/**
+ * A required number within the contract's bounds (whole for an Integer), so a form refuses what the
+ * API would answer with a 400. `format` writes the bounds in the reader's language
+ * (useFormatters().number): react-admin's minValue/maxValue would show them as JavaScript does.
+ */
+export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (n: number) => string): Validator[] {
+  const given = (value: unknown) => value !== null && value !== undefined && value !== '';
+  return [
+    required('app.validation.value'),
+    number('ra.validation.number'),
+    (value) => (given(value) && type === 'integer' && !Number.isInteger(Number(value)) ? 'app.validation.integer' : undefined),
+    (value) => (given(value) && minimum !== undefined && Number(value) < minimum ? { message: 'ra.validation.minValue', args: { min: format(minimum) } } : undefined),
+    (value) => (given(value) && maximum !== undefined && Number(value) > maximum ? { message: 'ra.validation.maxValue', args: { max: format(maximum) } } : undefined),
+  ];
+}

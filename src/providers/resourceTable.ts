@@ -266,6 +266,7 @@ export const resourceTable: Record<string, ResourceSpec> = {
       acknowledge: action(alarmApi.acknowledge, ['comment']),
       ticket: action(alarmApi.ticket, ['customuser']),
       thresholds: action(alarmApi.thresholds),
+      setThresholds: action(alarmApi.updateThresholds),
       plantThresholds: action(alarmApi.plantThresholds),
       setPlantThresholds: action(alarmApi.updatePlantThresholds),
     },

@@ -31,6 +31,9 @@ function blueOlympic(direction: Direction, lang: string): RaThemeOptions {
       mode: 'light',
       primary: { main: palette.blueolympicText, light: palette.blueolympic, contrastText: '#ffffff' },
       secondary: { main: palette.dark },
+      // MUI's orange (#ed6c02) has 3.1:1 against white: a filled warning chip ('Reconocida') failed
+      // WCAG AA. This amber keeps the hue at 5:1, and MUI then writes white on it.
+      warning: { main: '#b45309' },
       background: { default: palette.background },
     },
     shape: { borderRadius: 6 },

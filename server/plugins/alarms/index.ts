@@ -12,7 +12,7 @@ import { checkReferences } from '../../core/crud.js';
 import { nonFieldError, notFound } from '../../core/errors.js';
 import { everyInterval } from '../../core/jobs.js';
 import { route } from '../../core/route.js';
-import { readSettings } from '../../domain/settings.js';
+import { forgetSettings, readSettings } from '../../domain/settings.js';
 import { runScheduledAlarms } from '../../domain/alarms/evaluate.js';
 import { alarmFacts } from '../../domain/alarms/queries.js';
 import { alarmMessage, languageOf } from '../../domain/alarms/messages.js';
@@ -86,7 +86,12 @@ export default fp(async (app) => {
   route(app, alarmApi.thresholds, async () => (await readSettings(db)).alarms);
 
   route(app, alarmApi.updateThresholds, async (request) => {
-    if (Object.keys(request.body).length) await updatePortalThresholds(db, request.body);
+    if (Object.keys(request.body).length) {
+      await updatePortalThresholds(db, request.body);
+      // Other processes hear of it from the database; this one forgets its copy now, or it would
+      // answer (and judge) with the old values until the notification comes back.
+      forgetSettings(db);
+    }
     return (await readSettings(db)).alarms;
   });
 

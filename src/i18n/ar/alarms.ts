@@ -47,6 +47,8 @@ const alarms: Translation<typeof esAlarms> = {
         help: 'فارغ: تُطبّق قيمة البوابة المبينة أدناه.',
         portal: 'البوابة: %{value}',
         save: 'حفظ الحدود',
+        portal_title: 'حدود الإنذار للبوابة',
+        portal_help: 'تسري على جميع المحطات؛ ويمكنك في صفحة أي محطة تحديد حدود خاصة بها.',
         fields: {
           alarm_offline_minutes: 'دقائق ضوء النهار بلا بيانات', alarm_sibling_pct: 'MPPT أقل من نظرائه (%)',
           alarm_sibling_window_minutes: 'نافذة المقارنة (دقائق)', alarm_sunny_kwh_per_kwp: 'يوم مشمس ابتداءً من (كيلوواط ساعة/كيلوواط ذروة)',

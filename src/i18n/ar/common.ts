@@ -108,6 +108,8 @@ const common: Translation<typeof esCommon> = {
       message: 'الرسالة مطلوبة',
       title: 'العنوان مطلوب',
       category: 'الفئة مطلوبة',
+      value: 'القيمة مطلوبة',
+      integer: 'يجب أن يكون عددًا صحيحًا',
     },
     messages: {
       file_type: 'لا يمكن رفع «%{name}»: نوع الملف هذا غير مسموح به.',

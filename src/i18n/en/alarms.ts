@@ -47,6 +47,8 @@ const alarms: Translation<typeof esAlarms> = {
         help: 'Empty: the portal\'s value, shown below, applies.',
         portal: 'Portal: %{value}',
         save: 'Save thresholds',
+        portal_title: 'Portal alarm thresholds',
+        portal_help: 'They apply to every plant; on a plant\'s page you can give it thresholds of its own.',
         fields: {
           alarm_offline_minutes: 'Minutes of daylight without data', alarm_sibling_pct: 'MPPT below its siblings (%)',
           alarm_sibling_window_minutes: 'Comparison window (minutes)', alarm_sunny_kwh_per_kwp: 'Sunny day from (kWh/kWp)',

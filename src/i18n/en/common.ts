@@ -108,6 +108,8 @@ const common: Translation<typeof esCommon> = {
       message: 'The message is required',
       title: 'The title is required',
       category: 'The category is required',
+      value: 'The value is required',
+      integer: 'Must be a whole number',
     },
     messages: {
       file_type: '“%{name}” cannot be uploaded: that file type is not allowed.',

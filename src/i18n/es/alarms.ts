@@ -25,7 +25,7 @@ const alarms = {
       seen: 'Lo que vio la regla',
       acknowledge: 'Reconocer',
       acknowledge_title: 'Reconocer la alarma',
-      acknowledge_help: 'Cuente qué se hará: el cliente y el resto del equipo lo verán en el historial.',
+      acknowledge_help: 'Cuenta qué se hará: el cliente y el resto del equipo lo verán en el historial.',
       comment: 'Comentario',
       comment_required: 'El comentario es requerido',
       to_ticket: 'Convertir en ticket',
@@ -45,6 +45,8 @@ const alarms = {
         help: 'Vacío: se usa el valor del portal, indicado debajo.',
         portal: 'Del portal: %{value}',
         save: 'Guardar umbrales',
+        portal_title: 'Umbrales de alarma del portal',
+        portal_help: 'Valen para todas las plantas; en la página de una planta puedes darle umbrales propios.',
         fields: {
           alarm_offline_minutes: 'Minutos de luz sin datos', alarm_sibling_pct: 'MPPT bajo sus pares (%)',
           alarm_sibling_window_minutes: 'Ventana de comparación (minutos)', alarm_sunny_kwh_per_kwp: 'Día soleado desde (kWh/kWp)',
@@ -53,7 +55,7 @@ const alarms = {
       },
       opt_out: {
         title: 'Avisos de alarmas',
-        help: 'Reciba aviso (campana y correo) de estos tipos de alarma:',
+        help: 'Recibe aviso (campana y correo) de estos tipos de alarma:',
         save: 'Guardar avisos',
       },
     },

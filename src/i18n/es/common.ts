@@ -107,6 +107,8 @@ const common = {
       message: 'El mensaje es requerido',
       title: 'El título es requerido',
       category: 'La categoría es requerida',
+      value: 'El valor es requerido',
+      integer: 'Debe ser un número entero',
     },
     messages: {
       file_type: 'No se puede subir «%{name}»: ese tipo de archivo no está permitido.',

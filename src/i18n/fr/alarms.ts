@@ -47,6 +47,8 @@ const alarms: Translation<typeof esAlarms> = {
         help: 'Vide : la valeur du portail, indiquée dessous, s’applique.',
         portal: 'Portail : %{value}',
         save: 'Enregistrer les seuils',
+        portal_title: 'Seuils d’alarme du portail',
+        portal_help: 'Ils valent pour toutes les centrales ; sur la page d’une centrale, vous pouvez lui donner ses propres seuils.',
         fields: {
           alarm_offline_minutes: 'Minutes de jour sans données', alarm_sibling_pct: 'MPPT sous ses voisins (%)',
           alarm_sibling_window_minutes: 'Fenêtre de comparaison (minutes)', alarm_sunny_kwh_per_kwp: 'Jour ensoleillé dès (kWh/kWc)',

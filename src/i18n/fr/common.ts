@@ -108,6 +108,8 @@ const common: Translation<typeof esCommon> = {
       message: 'Le message est obligatoire',
       title: 'Le titre est obligatoire',
       category: 'La catégorie est obligatoire',
+      value: 'La valeur est obligatoire',
+      integer: 'Doit être un nombre entier',
     },
     messages: {
       file_type: "« %{name} » ne peut pas être envoyé : ce type de fichier n’est pas autorisé.",

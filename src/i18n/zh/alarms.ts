@@ -47,6 +47,8 @@ const alarms: Translation<typeof esAlarms> = {
         help: '留空：使用下方显示的门户值。',
         portal: '门户：%{value}',
         save: '保存阈值',
+        portal_title: '门户告警阈值',
+        portal_help: '适用于所有电站；可在电站页面为其单独设置阈值。',
         fields: {
           alarm_offline_minutes: '无数据的日照分钟数', alarm_sibling_pct: 'MPPT 低于同级 (%)',
           alarm_sibling_window_minutes: '比较时段（分钟）', alarm_sunny_kwh_per_kwp: '晴天下限 (kWh/kWp)',

@@ -108,6 +108,8 @@ const common: Translation<typeof esCommon> = {
       message: '消息为必填项',
       title: '标题为必填项',
       category: '类别为必填项',
+      value: '数值为必填项',
+      integer: '必须是整数',
     },
     messages: {
       file_type: '无法上传“%{name}”：不允许此文件类型。',

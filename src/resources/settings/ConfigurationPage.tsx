@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import {
-  AutocompleteInput, NumberInput, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar,
+  AutocompleteInput, NumberInput, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, ToolbarClasses,
   useGetList, useNotify, useTranslate, useUpdate, type RaRecord,
 } from 'react-admin';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
 import { CommuneList } from '../communes/CommuneList';
+import { PortalThresholdsCard } from './PortalThresholds';
 
 /** IANA zone names the browser knows (the server checks the same way). */
 function useTimeZones() {
@@ -27,7 +28,10 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
   const choices = zones.some((z) => z.id === settings.time_zone) ? zones : [{ id: settings.time_zone, name: settings.time_zone }, ...zones];
   return (
     <ResourceContextProvider value="settings">
-      <SimpleForm record={settings} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      {/* The page holds two forms: on a phone too, each Save stays under its own fields (react-admin's
+          toolbar would be fixed to the bottom of the screen, over the thresholds' card). */}
+      <SimpleForm record={settings} onSubmit={save}
+        toolbar={<Toolbar sx={{ [`&.${ToolbarClasses.mobileToolbar}`]: { position: 'static' } }}><SaveButton /></Toolbar>}>
         <TextInput source="name" validate={nameRequired} fullWidth />
         <NumberInput source="environnement_factor" min={0} max={10} step={0.01}
           helperText={translate('app.screens.configuration.factor_help')} />
@@ -39,7 +43,8 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
 }
 
 /**
- * /app/configuration: the portal settings (one row of GET /list/settings) and the communes list.
+ * /app/configuration: the portal settings (one row of GET /list/settings), the portal's alarm
+ * thresholds and the communes list.
  * A failed read of either is a 3-second toast (SPEC §8); saving answers with the result dialog.
  */
 export function ConfigurationPage() {
@@ -61,6 +66,7 @@ export function ConfigurationPage() {
           : settings ? <SettingsForm settings={settings} />
             : <Alert severity={error ? 'warning' : 'info'} sx={{ m: 2 }}>{translate('app.screens.configuration.unavailable')}</Alert>}
       </Card>
+      <PortalThresholdsCard />
       <Box component="section">
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.screens.configuration.communes')}</Typography>
         <CommuneList disableSyncWithLocation storeKey={false} title={false} actions={false} />

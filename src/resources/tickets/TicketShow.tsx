@@ -11,7 +11,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Send from '@mui/icons-material/Send';
 import {
-  Confirm, Link, ShowBase, useBasename, Title, useCreate, useDelete, useGetManyReference, useShowContext,
+  Confirm, Link, ShowBase, useBasename, Title, useCreate, useCreatePath, useDelete, useGetManyReference, useShowContext,
   useTranslate,
 } from 'react-admin';
 import { useIsStaff } from '../../components/permissions';
@@ -27,6 +27,7 @@ const byTime = (a: TicketMessage, b: TicketMessage) =>
 function Header({ ticket }: { ticket: Ticket }) {
   const translate = useTranslate();
   const formatTime = useFormatTime();
+  const createPath = useCreatePath();
   const item = (label: string, value: React.ReactNode) => (
     <Box>
       <Typography variant="caption" color="text.secondary" component="div">{translate(label)}</Typography>
@@ -45,7 +46,8 @@ function Header({ ticket }: { ticket: Ticket }) {
         {item('resources.tickets.fields.created_at', formatTime(ticket.created_at))}
         {item('resources.tickets.fields.assigned_admin_fullname', assignedName(ticket, translate('app.screens.tickets.unassigned')))}
         {ticket.alarm != null && item('resources.tickets.fields.alarm', (
-          <Link to={`/alarms/${ticket.alarm}/show`}>{translate('app.alarms.from_alarm', { id: ticket.alarm })}</Link>
+          // createPath adds the admin's basename (/app): a bare '/alarms/..' leaves the admin.
+          <Link to={createPath({ resource: 'alarms', id: ticket.alarm, type: 'show' })}>{translate('app.alarms.from_alarm', { id: ticket.alarm })}</Link>
         ))}
       </Stack>
     </Box>

@@ -13,6 +13,7 @@ import { rebuildRollups, storeReadings, type Reading } from '../../../server/mea
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { simulateRange } from '../../../server/measurements/solar/index.js';
 import { isoInZone } from '../../../server/measurements/time.js';
+import { plantSnapshot } from '../../../server/measurements/snapshot.js';
 import { call, plantTree, query, series, type Tree } from '../../../testing/fixtures.js';
 
 let ctx: TestContext;
@@ -144,19 +145,23 @@ describe('storing readings', () => {
     const tree = await plantTree(db, { inverters: 2 });
     const [withCounter, without] = tree.investors.map((i) => i.id);
     const readings = [
-      ...simulated(withCounter, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00'),
+      // A Symo: AC power and its counter, no PV power of its own; then a hybrid without a counter.
+      ...simulated(withCounter, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00').map((r) => ({ ...r, pv_power_w: null })),
       ...simulated(without, '2025-12-27T00:00:00-03:00', '2026-01-04T00:00:00-03:00', false),
     ];
     for (let i = 0; i < readings.length; i += 500) await store(readings.slice(i, i + 500));
 
-    // The energies the rules give, computed here from the readings alone, by local day.
+    // The energies the rules give, computed here from the readings alone, by local day: the PV power
+    // where a reading gives it, else the counter, else the AC power.
     const expected = new Map<string, number>();
+    const trapezoid = (a: number, b: number) => ((a + b) / 2) * 0.25;
     for (const inv of [withCounter, without]) {
       const own = readings.filter((r) => r.investor === inv);
       own.forEach((r, i) => {
         if (!i) return;
         const prev = own[i - 1];
-        const wh = r.energy_total_wh != null ? r.energy_total_wh - prev.energy_total_wh! : ((prev.ac_power_w + r.ac_power_w) / 2) * 0.25;
+        const wh = r.pv_power_w != null ? trapezoid(prev.pv_power_w!, r.pv_power_w)
+          : r.energy_total_wh != null ? r.energy_total_wh - prev.energy_total_wh! : trapezoid(prev.ac_power_w, r.ac_power_w);
         const day = isoInZone(r.ts, TZ).slice(0, 10);
         expected.set(day, (expected.get(day) ?? 0) + wh);
       });
@@ -256,5 +261,64 @@ describe('a change of time zone', () => {
       await rebuildRollups(db);
     }
     expect(await all()).toEqual(before);
+  });
+});
+
+describe('a hybrid inverter (PV power apart from its AC output)', () => {
+  /**
+   * One local day of a GEN24 with its battery: a sunny hour in which the panels give 5000 W, 3000 W
+   * of it out of the inverter and 2000 W into the battery; in the evening an hour of the battery
+   * giving the house 1500 W through the inverter with no sun. The AC counter counts both; the day
+   * counter also holds 3000 Wh the battery gave before dawn, before the inverter's first reading.
+   */
+  async function hybridDay() {
+    const tree = await plantTree(db);
+    const inv = tree.investors[0].id;
+    let counter = 1_000_000;
+    const sunny = series(inv, '2026-03-14T12:00:00-03:00', '2026-03-14T13:05:00-03:00', (_, i) => ({
+      status: 'ok', pv_power_w: 5000, ac_power_w: 3000, battery_power_w: 2000, consumption_w: 1000, grid_export_w: 2000, grid_import_w: 0,
+      energy_total_wh: counter += i ? 250 : 0, energy_day_wh: 3000 + 250 * i,
+    }));
+    const night = series(inv, '2026-03-14T20:00:00-03:00', '2026-03-14T21:05:00-03:00', (_, i) => ({
+      status: 'ok', pv_power_w: 0, ac_power_w: 1500, battery_power_w: -1500, consumption_w: 1500, grid_export_w: 0, grid_import_w: 0,
+      energy_total_wh: counter += 125, energy_day_wh: 6125 + 125 * i,
+    }));
+    await store([...sunny, ...night]);
+    return tree;
+  }
+  const hours = (tree: Tree) => query(db, sql`select to_char(bucket, 'HH24') as hour, energy_wh, charge_wh, discharge_wh from plant_energy
+    where plant_id = ${tree.plant} and period = 'hour' order by bucket`);
+
+  it('a night of battery discharge produces no solar energy, a sunny hour of charging counts all its PV energy', async () => {
+    const tree = await hybridDay();
+    const byHour = Object.fromEntries((await hours(tree)).map((h) => [h.hour, h]));
+    // The panels' 5000 W for an hour, though only 3000 W left the inverter: 5000 Wh, 2000 of them charged.
+    expect(byHour['12'].energy_wh + byHour['13'].energy_wh).toBeCloseTo(5000, 6);
+    expect(byHour['12'].charge_wh + byHour['13'].charge_wh).toBeCloseTo(2000, 6);
+    // The evening: the inverter gave 1500 W for an hour, all of it from the battery.
+    expect(byHour['20'].energy_wh).toBe(0);
+    expect(byHour['21'].energy_wh).toBe(0);
+    expect(byHour['20'].discharge_wh + byHour['21'].discharge_wh).toBeGreaterThanOrEqual(1500);
+
+    const day = await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=day&date=2026-03-14`);
+    expect(day.status).toBe(200);
+    expect(day.body.totals.energy_wh).toBeCloseTo(5000, 1);
+    const month = await call(ctx, staff, 'GET', `/v2/get/data/date/${tree.plant}?type=month&date=2026-03-14`);
+    expect(month.body.totals.energy_wh).toBeCloseTo(5000, 1);
+    // Self-consumption is of that solar energy: what was not exported.
+    expect(month.body.totals.self_consumption_pct).toBe(60);
+  });
+
+  it("today's figure is its PV energy: the AC day counter, which holds the battery's night, adds nothing", async () => {
+    const tree = await hybridDay();
+    const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
+      sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
+    const snapshot = await plantSnapshot(db, plant, new Date('2026-03-14T21:01:00-03:00'));
+    expect(snapshot).toMatchObject({ power_w: 1500, solar_w: 0 });
+    // The day counter ends at 7625 Wh of AC output (3000 before dawn, 3000 by day, the evening's battery):
+    // more than the 5000 Wh recorded, but the difference is battery, not sun made while unrecorded.
+    expect(snapshot.energy_today_wh).toBeCloseTo(5000, 1);
+    expect(snapshot.energy_month_wh).toBeCloseTo(5000, 1);
+    expect(snapshot.energy_year_wh).toBeCloseTo(5000, 1);
   });
 });

@@ -363,6 +363,27 @@ describe('the API', () => {
     expect((await call(ctx, staff.token, 'PUT', '/alarm/thresholds', { payload: { alarm_sibling_pct: 150 } })).status).toBe(400);
     expect((await call(ctx, staff.token, 'PUT', `/alarm/thresholds/plant/999999`, { payload: {} })).status).toBe(404);
   });
+
+  it('portal thresholds: a staff write is kept and read back; customers and strangers cannot write; bad values are 400s by field', async () => {
+    const before = (await call(ctx, staff.token, 'GET', '/alarm/thresholds')).body;
+    expect((await call(ctx, customer.token, 'PUT', '/alarm/thresholds', { payload: { alarm_offline_minutes: 45 } })).status).toBe(403);
+    expect((await call(ctx, null, 'PUT', '/alarm/thresholds', { payload: { alarm_offline_minutes: 45 } })).status).toBe(401);
+    for (const payload of [{ alarm_offline_minutes: 30.5 }, { alarm_offline_minutes: 4 }, { alarm_battery_min_kwh: 0 }, { alarm_sunny_kwh_per_kwp: 'mucho' }]) {
+      const res = await call(ctx, staff.token, 'PUT', '/alarm/thresholds', { payload });
+      expect(res.status, JSON.stringify(payload)).toBe(400);
+      expect(res.body).toEqual({ [Object.keys(payload)[0]]: [expect.any(String)] });
+    }
+    expect((await call(ctx, staff.token, 'GET', '/alarm/thresholds')).body).toEqual(before);
+
+    const saved = await call(ctx, staff.token, 'PUT', '/alarm/thresholds', { payload: { alarm_offline_minutes: 45, alarm_battery_min_kwh: 0.75 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ...before, alarm_offline_minutes: 45, alarm_battery_min_kwh: 0.75 });
+    expect((await call(ctx, staff.token, 'GET', '/alarm/thresholds')).body).toEqual(saved.body);
+    // A plant without its own value takes the new one.
+    const tree = await customerPlant();
+    expect((await call(ctx, staff.token, 'GET', `/alarm/thresholds/plant/${tree.plant}`)).body.effective).toMatchObject({ alarm_offline_minutes: 45 });
+    await call(ctx, staff.token, 'PUT', '/alarm/thresholds', { payload: before });
+  });
 });
 
 describe('the schedule', () => {

@@ -295,6 +295,10 @@ const CASES: Case[] = [
   { covers: 'alarms.action.acknowledge', run: (dp) => dp.call('alarms', 'acknowledge', { id: 5, data: { comment: 'En camino', status: 'open' } }), method: 'POST', path: '/api/alarm/acknowledge/5', json: { comment: 'En camino' }, reply: { id: 5 } },
   { covers: 'alarms.action.ticket', run: (dp) => dp.call('alarms', 'ticket', { id: 5, data: {} }), method: 'POST', path: '/api/alarm/ticket/5', json: {}, reply: { id: 5, ticket: 31 } },
   { covers: 'alarms.action.thresholds', run: (dp) => dp.call('alarms', 'thresholds'), method: 'GET', path: '/api/alarm/thresholds', reply: {} },
+  {
+    covers: 'alarms.action.setThresholds', run: (dp) => dp.call('alarms', 'setThresholds', { data: { alarm_offline_minutes: 45 } }),
+    method: 'PUT', path: '/api/alarm/thresholds', json: { alarm_offline_minutes: 45 }, reply: {},
+  },
   { covers: 'alarms.action.plantThresholds', run: (dp) => dp.call('alarms', 'plantThresholds', { id: 7 }), method: 'GET', path: '/api/alarm/thresholds/plant/7', reply: {} },
   {
     covers: 'alarms.action.setPlantThresholds', run: (dp) => dp.call('alarms', 'setPlantThresholds', { id: 7, data: { alarm_offline_minutes: null, alarm_expected_pct: 40 } }),
