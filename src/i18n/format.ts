@@ -27,6 +27,8 @@ export interface Formatters {
   /** kWh per kWp installed. */
   specificYield: (kwhPerKwp: number) => string;
   dateTime: (iso: string) => string;
+  /** The local day of an instant: "10-03-2026". */
+  date: (iso: string) => string;
   time: (iso: string) => string;
   /** A local day 'YYYY-MM-DD' -> "martes, 10 mar". */
   weekday: (date: string) => string;
@@ -77,6 +79,7 @@ export function makeFormatters(lang: string, rtl = false, timeZone = country.tim
     change: (pct) => unit(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct / 100)),
     specificYield: (v) => unit(`${number(v)} kWh/kWp`),
     dateTime: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)),
+    date: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso)),
     time: (iso) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso)),
     weekday: dateIn({ weekday: 'long', day: 'numeric', month: 'short' }),
     quantity: (value, text, digits) => unit(`${number(value, digits)} ${text}`),

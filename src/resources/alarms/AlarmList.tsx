@@ -4,12 +4,13 @@
  */
 import { useMemo } from 'react';
 import {
-  DataTable, DateField, DateInput, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useGetManyReference,
+  DataTable, DateInput, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useGetManyReference,
   useGetOne, useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
 import { AlarmStatusChip, alarmWhere, statusChoices, useKindChoices, useKindName } from './common';
 import type { Alarm } from '../../../contract/alarms';
+import { TimeField } from '../../components/TimeField';
 
 const KindCell = () => {
   const record = useRecordContext<Alarm>();
@@ -60,14 +61,14 @@ export const AlarmList = () => {
       actions={<TopToolbar><FilterButton /></TopToolbar>} empty={<ListEmpty create={false} />}>
       <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="opened_at">
-          <DateField source="opened_at" showTime />
+          <TimeField source="opened_at" />
         </DataTable.Col>
         <DataTable.Col source="kind"><KindCell /></DataTable.Col>
         <DataTable.Col source="plant_name" label={translate('resources.alarms.fields.where')}><WhereCell /></DataTable.Col>
         <DataTable.Col source="status"><StatusCell /></DataTable.Col>
         <DataTable.Col source="acknowledged_by_name" disableSort />
         <DataTable.Col source="closed_at">
-          <DateField source="closed_at" showTime />
+          <TimeField source="closed_at" />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
-import { Link, ShowBase, Title, useBasename, useShowContext, useTranslate } from 'react-admin';
+import { Link, ShowBase, Title, useBasename, useCreatePath, useShowContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useIsStaff } from '../../components/permissions';
 import { showResult } from '../../components/ResultDialog';
@@ -101,6 +101,7 @@ function eventText(event: AlarmEvent, translate: ReturnType<typeof useTranslate>
 function AlarmView() {
   const { record: alarm, refetch } = useShowContext<AlarmDetail>();
   const translate = useTranslate();
+  const createPath = useCreatePath();
   const isStaff = useIsStaff();
   const kindName = useKindName();
   const details = useAlarmDetails();
@@ -132,7 +133,7 @@ function AlarmView() {
             {item('resources.alarms.fields.opened_at', f.dateTime(alarm.opened_at))}
             {alarm.closed_at && item('resources.alarms.fields.closed_at', f.dateTime(alarm.closed_at))}
             {alarm.ticket !== null && item('resources.alarms.fields.ticket', (
-              <Link to={`/tickets/${alarm.ticket}/show`}>{translate('app.alarms.ticket_link', { id: alarm.ticket })}</Link>
+              <Link to={createPath({ resource: 'tickets', id: alarm.ticket, type: 'show' })}>{translate('app.alarms.ticket_link', { id: alarm.ticket })}</Link>
             ))}
           </Stack>
           {isStaff && <StaffActions alarm={alarm} onChanged={() => refetch()} />}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import Send from '@mui/icons-material/Send';
 import {
-  DataTable, DateField, FunctionField, List, SearchInput, TopToolbar, usePermissions, useRedirect, useRefresh,
+  DataTable, FunctionField, List, SearchInput, TopToolbar, usePermissions, useRedirect, useRefresh,
   useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
@@ -15,6 +15,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { NotificationSendDialog, useNotificationTypeName } from './NotificationSend';
 import { CHOSEN_USERS } from '../../../contract/notifications';
+import { TimeField } from '../../components/TimeField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -48,7 +49,7 @@ function SentList() {
         <ResponsiveTable phone={{
           primary: (r) => r.title,
           secondary: (r) => `${type(r)} · ${target(r)}`,
-          tertiary: (r) => <DateField source="created_at" record={r} />,
+          tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
         }}>
           <DataTable bulkActionButtons={false} rowClick={false}>
             <DataTable.Col source="title" />
@@ -60,7 +61,7 @@ function SentList() {
             </DataTable.Col>
             <DataTable.NumberCol source="recipients_count" disableSort />
             <DataTable.Col source="created_at">
-              <DateField source="created_at" showTime />
+              <TimeField source="created_at" />
             </DataTable.Col>
           </DataTable>
         </ResponsiveTable>
@@ -90,7 +91,7 @@ function ReceivedList() {
       <ResponsiveTable phone={{
         primary: title,
         secondary: (r) => r.message,
-        tertiary: (r) => <DateField source="created_at" record={r} />,
+        tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
         rowClick: openRow,
       }}>
         <DataTable bulkActionButtons={false} rowClick={openRow}>
@@ -99,7 +100,7 @@ function ReceivedList() {
           </DataTable.Col>
           <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort />
           <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
-            <DateField source="created_at" showTime />
+            <TimeField source="created_at" />
           </DataTable.Col>
         </DataTable>
       </ResponsiveTable>

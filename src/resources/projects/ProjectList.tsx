@@ -1,6 +1,7 @@
-import { DataTable, DateField, ImageField } from 'react-admin';
+import { DataTable, ImageField } from 'react-admin';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { SearchList } from '../../components/SearchList';
+import { TimeField } from '../../components/TimeField';
 
 export const ProjectList = () => (
   <SearchList sort={{ field: 'name', order: 'ASC' }}>
@@ -13,7 +14,7 @@ export const ProjectList = () => (
       </DataTable.Col>
       <DataTable.Col source="name" />
       <DataTable.NumberCol source="plants_count" disableSort />
-      <DataTable.Col source="created_at" field={DateField} />
+      <DataTable.Col source="created_at"><TimeField source="created_at" dateOnly /></DataTable.Col>
     </DataTable>
     </ResponsiveTable>
   </SearchList>

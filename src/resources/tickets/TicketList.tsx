@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import {
-  DataTable, DateField, FilterButton, List, SearchInput, SelectInput, TopToolbar, useGetList,
+  DataTable, FilterButton, List, SearchInput, SelectInput, TopToolbar, useGetList,
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
@@ -15,6 +15,7 @@ import { useIsStaff } from '../../components/permissions';
 import { assignedName, statusChoices, StatusChip, useStaffUsers } from './common';
 import { TicketCreateDialog } from './TicketCreate';
 import { UNASSIGNED, type Ticket } from '../../../contract/tickets';
+import { TimeField } from '../../components/TimeField';
 
 const StatusCell = () => {
   const record = useRecordContext<Ticket>();
@@ -77,7 +78,7 @@ export const TicketList = () => {
               <AssignedCell />
             </DataTable.Col>
             <DataTable.Col source="created_at">
-              <DateField source="created_at" showTime />
+              <TimeField source="created_at" />
             </DataTable.Col>
           </DataTable>
         </ResponsiveTable>

@@ -1,7 +1,8 @@
-import { BooleanField, DataTable, DateField } from 'react-admin';
+import { BooleanField, DataTable } from 'react-admin';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { SearchList } from '../../components/SearchList';
 import { UserNameField } from './userName';
+import { TimeField } from '../../components/TimeField';
 
 export const UserList = () => (
   <SearchList sort={{ field: 'first_name', order: 'ASC' }}>
@@ -14,7 +15,7 @@ export const UserList = () => (
       <DataTable.Col source="phone" disableSort />
       <DataTable.Col source="is_staff" field={BooleanField} />
       <DataTable.Col source="is_active" field={BooleanField} disableSort />
-      <DataTable.Col source="date_joined" field={DateField} />
+      <DataTable.Col source="date_joined"><TimeField source="date_joined" dateOnly /></DataTable.Col>
     </DataTable>
     </ResponsiveTable>
   </SearchList>

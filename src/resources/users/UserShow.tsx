@@ -7,7 +7,7 @@ import NewLabel from '@mui/icons-material/NewLabel';
 import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import HowToReg from '@mui/icons-material/HowToReg';
 import {
-  AutocompleteInput, BooleanField, Confirm, DataTable, DateField, ReferenceInput, required, Show, TabbedShowLayout,
+  AutocompleteInput, BooleanField, Confirm, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
   TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import { LinkList } from '../../components/LinkList';
@@ -17,6 +17,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import { useUserProjects, useUserTags } from './userLinks';
 import { UserNameField } from './userName';
+import { TimeField } from '../../components/TimeField';
 
 /** Grants or revokes the administrator privilege (PUT /permits-user/{id}); not offered on one's own account. */
 function PermitsButton() {
@@ -156,8 +157,8 @@ export const UserShow = () => {
             <TextField source="address" emptyText="—" />
             <BooleanField source="is_active" />
             <BooleanField source="is_staff" />
-            <DateField source="date_joined" showTime />
-            <DateField source="last_login" showTime emptyText="—" />
+            <TimeField source="date_joined" />
+            <TimeField source="last_login" emptyText="—" />
           </FieldGrid>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={translate('app.screens.users.projects')} path="projects">

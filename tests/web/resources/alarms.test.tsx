@@ -72,6 +72,8 @@ describe('alarm list', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]).getByText('Planta Maipú · Inversor 1 · MPPT 2 · String 2')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Abierta')).toBeInTheDocument();
+    // 15:05 UTC is 12:05 in Santiago in January: the portal's hour, as the alarm's page says it, whatever the browser's zone.
+    expect(within(rows[0]).getByText(/^15-01-2026, 12:05\s?p\.\sm\.$/)).toBeInTheDocument();
     expect(within(rows[1]).getByText('Inversor sin conexión')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Cerrada')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Estado' })).toBeInTheDocument();
