@@ -363,6 +363,19 @@ export const measurements = pgTable('measurements', {
   ...energies(),
 }, (t) => [primaryKey({ columns: [t.investor, t.ts] })]);
 
+/**
+ * The last reading of each inverter, what the fleet view needs of it (status, power now), kept by
+ * storing readings in the same statement as the points (server/measurements/store.ts), so the fleet
+ * reads one small row per inverter instead of probing every partition of measurements. A row is
+ * replaced only by a later instant; detaching a month recomputes the rows it held
+ * (server/measurements/latest.ts). No row: the inverter never read.
+ */
+export const lastReadings = pgTable('last_readings', {
+  investor: integer('investor_id').primaryKey().references(() => investors.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  ac_power_w: doublePrecision('ac_power_w').notNull(),
+});
+
 export type EnergyPeriod = 'hour' | 'day' | 'month' | 'year';
 
 /** A rollup bucket: its energies plus self-consumed PV energy, peak power, reading count and the counter at both ends. */

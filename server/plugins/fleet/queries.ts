@@ -1,7 +1,8 @@
 /**
  * The fleet view's one query (docs/api.md "Fleet"): every plant the caller sees, each with
- *  - its inverters' latest readings (one index probe per inverter, as server/measurements/latest.ts
- *    reads them): last reading, power now (inverters read within the online window), status;
+ *  - its inverters' last readings (last_readings, which storing readings keeps: one small row per
+ *    inverter, no probe into every partition of measurements): last reading, power now (inverters read
+ *    within the online window), status;
  *  - today's and this month's plant rollups (two primary-key probes; the rollup worker keeps them a few
  *    seconds behind ingest);
  *  - the expected energy stored ahead (plant_expected_days, server/measurements/expected-days.ts):
@@ -14,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
-  alarms, communes, investors, measurements, plantEnergy, plantExpectedDays, plantExpectedModels, powerPlants, projects, tagProjects,
+  alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, powerPlants, projects, tagProjects,
 } from '../../db/schema.js';
 import { epochMs, naturalKey, rows } from '../../db/sql.js';
 import { containing } from '../../core/lists.js';
@@ -66,7 +67,7 @@ export async function fleetPlants(db: Db, opts: {
     SORT_KEYS.name, sql`f.id`,
   ], sql`, `);
   const i = alias(investors, 'i');
-  const m = alias(measurements, 'm');
+  const l = alias(lastReadings, 'l');
   const ed = alias(plantEnergy, 'ed');
   const em = alias(plantEnergy, 'em');
   const dd = alias(plantExpectedDays, 'dd');
@@ -93,9 +94,8 @@ export async function fleetPlants(db: Db, opts: {
       where ${where}
     ),
     r as (
-      select ${i.plant} as plant, max(${m.ts}) as last_ts, sum(${m.ac_power_w}) filter (where ${m.ts} > t.at - ${window}) as power_w
-      from t cross join p join ${investors} ${i} on ${i.plant} = p.id
-      cross join lateral (select ${m.ts}, ${m.ac_power_w} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m}
+      select ${i.plant} as plant, max(${l.ts}) as last_ts, sum(${l.ac_power_w}) filter (where ${l.ts} > t.at - ${window}) as power_w
+      from t cross join p join ${investors} ${i} on ${i.plant} = p.id join ${lastReadings} ${l} on ${l.investor} = ${i.id}
       group by 1
     ),
     f as (

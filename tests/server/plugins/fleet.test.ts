@@ -213,6 +213,26 @@ describe('access and bad input', () => {
   });
 });
 
+describe('the last reading follows what is stored', () => {
+  it('moves forward with a later point, never back with a late or repeated one', async () => {
+    const tree = await described('Tardía');
+    const inv = tree.investors[0].id;
+    const last = async () => (await list(staff, '?search=Tard%C3%ADa'))[0];
+    await storeReadings(db, [{ investor: inv, ts: local('2026-01-15T12:50:00'), ac_power_w: 1200 }]);
+    expect(await last()).toMatchObject({ status: 'online', last_reading: '2026-01-15T12:50:00-03:00', power_w: 1200 });
+    // A point of this morning arriving now, and the same point again: the last reading stays.
+    await storeReadings(db, [{ investor: inv, ts: local('2026-01-15T09:00:00'), ac_power_w: 400 }]);
+    await storeReadings(db, [{ investor: inv, ts: local('2026-01-15T12:50:00'), ac_power_w: 999 }]);
+    expect(await last()).toMatchObject({ last_reading: '2026-01-15T12:50:00-03:00', power_w: 1200 });
+    // A batch whose newest point is later: it becomes the last reading.
+    await storeReadings(db, [
+      { investor: inv, ts: local('2026-01-15T12:58:00'), ac_power_w: 1500 }, { investor: inv, ts: local('2026-01-15T12:55:00'), ac_power_w: 1300 },
+    ]);
+    expect(await last()).toMatchObject({ last_reading: '2026-01-15T12:58:00-03:00', power_w: 1500 });
+    await db.delete(powerPlants).where(eq(powerPlants.id, tree.plant));
+  });
+});
+
 describe('the expectation follows the description', () => {
   it('changes once a plant\'s panels change and the store is refreshed', async () => {
     const [before] = await list(staff, '?search=Cordillera');
