@@ -618,3 +618,19 @@ export const plantExpectedDays = pgTable('plant_expected_days', {
   energy_wh: doublePrecision('energy_wh'),
   hourly_wh: doublePrecision('hourly_wh').array(),
 }, (t) => [primaryKey({ columns: [t.plant, t.day] })]);
+
+/**
+ * Each plant's expected energy of the current month's days before `day` (its today when summed),
+ * from `from_day` (the month's first, or the commissioning date when later): the fleet's month ratio
+ * reads one row instead of summing up to 30 days per plant per request. Written with the days it sums
+ * (server/measurements/expected-days.ts), so it never disagrees with them; a row whose `day` or
+ * `from_day` is not the request's (past midnight, a commissioning date changed) is not used until the
+ * next refresh, and the days are summed then. Null energy: a day it needs is not stored, or the plant
+ * cannot be modelled.
+ */
+export const plantExpectedMonths = pgTable('plant_expected_months', {
+  plant: integer('plant_id').primaryKey().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  from_day: date('from_day').notNull(),
+  energy_wh: doublePrecision('energy_wh'),
+});
