@@ -1,25 +1,27 @@
 /**
  * The fleet view's one query (docs/api.md "Fleet"): every plant the caller sees, each with
  *  - its inverters' last readings (last_readings, which storing readings keeps: one small row per
- *    inverter, no probe into every partition of measurements): last reading, power now (inverters read
- *    within the online window), status;
+ *    inverter, no probe into measurements): last reading, power now (inverters read within the online
+ *    window), status;
  *  - today's and this month's plant rollups (two primary-key probes; the rollup worker keeps them a few
  *    seconds behind ingest);
- *  - the expected energy stored ahead (plant_expected_days, server/measurements/expected-days.ts):
- *    today so far from its hourly running totals, the month's earlier days summed, both from the
- *    commissioning date when later; null while a day it needs is not stored yet;
- *  - its alarms not closed;
+ *  - the expected energy stored ahead (server/measurements/expected-days.ts): today so far from the
+ *    day's hourly running totals (plant_expected_days), the month's earlier days from their sum kept
+ *    per plant (plant_expected_months) when it is the request's day and first day, else summed here;
+ *    both from the commissioning date when later; null while a day it needs is not stored yet;
+ *  - its alarms not closed (counted once for all plants);
  * then filtered, ordered, paged and counted (count(*) over ()) in the same statement.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
-  alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, powerPlants, projects, tagProjects,
+  alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, projects, tagProjects,
 } from '../../db/schema.js';
 import { epochMs, naturalKey, rows } from '../../db/sql.js';
 import { containing } from '../../core/lists.js';
 import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
+import { monthBefore, monthFrom } from '../../measurements/expected-days.js';
 import type { FleetQuery, FleetStatus } from '../../../contract/fleet.js';
 import type { AlarmKind } from '../../../contract/alarms.js';
 
@@ -71,11 +73,11 @@ export async function fleetPlants(db: Db, opts: {
   const ed = alias(plantEnergy, 'ed');
   const em = alias(plantEnergy, 'em');
   const dd = alias(plantExpectedDays, 'dd');
-  const dm = alias(plantExpectedDays, 'dm');
+  const sm = alias(plantExpectedMonths, 'sm');
   const window = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
-  const monthFrom = sql`greatest(t.month_start, coalesce(p.commissioned_on, t.month_start))`;
+  const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`);
   const found = await rows<FleetRow>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
@@ -98,6 +100,11 @@ export async function fleetPlants(db: Db, opts: {
       from t cross join p join ${investors} ${i} on ${i.plant} = p.id join ${lastReadings} ${l} on ${l.investor} = ${i.id}
       group by 1
     ),
+    a as (
+      select ${alarms.plant} as plant, count(*) filter (where ${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)}))::int as faults, count(*)::int as open
+      from ${alarms} where ${alarms.status} <> 'closed'
+      group by 1
+    ),
     f as (
       select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, case when p.kwp > 0 then p.kwp end as capacity_kwp,
         case
@@ -107,33 +114,32 @@ export async function fleetPlants(db: Db, opts: {
         end as status,
         ${epochMs(sql`r.last_ts`)} as last_reading,
         r.power_w,
-        coalesce(${ed.energy_wh}, 0) as energy_today_wh,
-        coalesce(${em.energy_wh}, 0) as energy_month_wh,
-        case when p.kwp > 0 then coalesce(${ed.energy_wh}, 0) / 1000 / p.kwp end as yield_today,
-        case when p.kwp > 0 then coalesce(${em.energy_wh}, 0) / 1000 / p.kwp end as yield_month,
-        coalesce(${ed.energy_wh}, 0) / nullif(x.today_wh, 0) as performance_today,
-        coalesce(${em.energy_wh}, 0) / nullif(x.today_wh + x.before_wh, 0) as performance_month,
-        a.open as open_alarms
+        e.today_wh as energy_today_wh,
+        e.month_wh as energy_month_wh,
+        case when p.kwp > 0 then e.today_wh / 1000 / p.kwp end as yield_today,
+        case when p.kwp > 0 then e.month_wh / 1000 / p.kwp end as yield_month,
+        e.today_wh / nullif(e.expected_today_wh, 0) as performance_today,
+        e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) as performance_month,
+        coalesce(a.open, 0) as open_alarms
       from t cross join p
       left join r on r.plant = p.id
-      left join ${plantEnergy} ${ed} on ${ed.plant} = p.id and ${ed.period} = 'day' and ${ed.bucket} = t.today::timestamp
-      left join ${plantEnergy} ${em} on ${em.plant} = p.id and ${em.period} = 'month' and ${em.bucket} = t.month_start::timestamp
-      cross join lateral (
-        select count(*) filter (where ${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)}))::int as faults, count(*)::int as open
-        from ${alarms} where ${alarms.plant} = p.id and ${alarms.status} <> 'closed'
-      ) a
+      left join a on a.plant = p.id
+      left join ${plantExpectedMonths} ${sm} on ${sm.plant} = p.id
+      -- Primary-key probes per plant (offset 0: each computed once, however often f uses it).
       cross join lateral (
         select
+          coalesce((select ${ed.energy_wh} from ${plantEnergy} ${ed} where ${ed.plant} = p.id and ${ed.period} = 'day' and ${ed.bucket} = t.today::timestamp), 0) as today_wh,
+          coalesce((select ${em.energy_wh} from ${plantEnergy} ${em} where ${em.plant} = p.id and ${em.period} = 'month' and ${em.bucket} = t.month_start::timestamp), 0) as month_wh,
           -- Today so far: the running total at the hour begun, plus the elapsed share of that hour.
           case when p.commissioned_on > t.today then 0 else (
             select ${runningTotal(sql`floor(t.hours)::int + 1`)}
               + (t.hours - floor(t.hours)) * (coalesce(${runningTotal(sql`floor(t.hours)::int + 2`)}, ${runningTotal(sql`floor(t.hours)::int + 1`)}) - ${runningTotal(sql`floor(t.hours)::int + 1`)})
             from ${plantExpectedDays} ${dd} where ${dd.plant} = p.id and ${dd.day} = t.today
-          ) end as today_wh,
-          -- The month's days before today, from the commissioning date; null unless every one is stored.
-          (select case when count(${dm.energy_wh}) = greatest(t.today - ${monthFrom}, 0) then coalesce(sum(${dm.energy_wh}), 0) end
-           from ${plantExpectedDays} ${dm} where ${dm.plant} = p.id and ${dm.day} >= ${monthFrom} and ${dm.day} < t.today) as before_wh
-      ) x
+          ) end as expected_today_wh,
+          -- The month's days before today: the kept sum when it is today's from the same first day, else summed.
+          case when ${sm.day} = t.today and ${sm.from_day} = ${from} then ${sm.energy_wh} else ${monthBefore(sql`p.id`, from, sql`t.today`)} end as expected_before_wh
+        offset 0
+      ) e
     )
     select f.*, count(*) over ()::int as total from f
     where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
