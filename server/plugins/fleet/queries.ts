@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import {
   alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, projects, tagProjects,
 } from '../../db/schema.js';
-import { epochMs, naturalKey, rows } from '../../db/sql.js';
+import { epochMs, rows } from '../../db/sql.js';
 import { containing } from '../../core/lists.js';
 import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
 import { monthBefore, monthFrom } from '../../measurements/expected-days.js';
@@ -37,7 +37,8 @@ export interface FleetRow {
 
 /** What each ordering key sorts by (a column of the query's rows), or its natural key for names. */
 const SORT_KEYS: Record<string, SQL> = {
-  name: naturalKey(sql`f.name`), project_name: naturalKey(sql`f.project_name`), commune_name: naturalKey(sql`f.commune_name`),
+  // Names by their natural keys as stored (schema.ts nameKey), not computed for every plant per request.
+  name: sql`f.name_key`, project_name: sql`f.project_key`, commune_name: sql`f.commune_key`,
   // Worst first ascending: offline, fault, online.
   status: sql`case f.status when 'offline' then 0 when 'fault' then 1 else 2 end`,
 };
@@ -78,7 +79,7 @@ export async function fleetPlants(db: Db, opts: {
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
   const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`);
-  const found = await rows<FleetRow>(db, sql`
+  const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
         (${now}::timestamptz at time zone ${timeZone})::date as today,
@@ -88,6 +89,7 @@ export async function fleetPlants(db: Db, opts: {
     p as (
       select ${p.id} as id, ${p.name} as name, ${p.project} as project, ${projects.name} as project_name,
         ${p.commune} as commune, ${communes.name} as commune_name, ${p.commissioned_on} as commissioned_on,
+        ${p.name_key} as name_key, ${projects.name_key} as project_key, ${communes.name_key} as commune_key,
         coalesce(${plantExpectedModels.dc_wp} / 1000, ${p.capacity_kwp}) as kwp
       from ${p}
       join ${projects} on ${projects.id} = ${p.project}
@@ -106,7 +108,8 @@ export async function fleetPlants(db: Db, opts: {
       group by 1
     ),
     f as (
-      select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, case when p.kwp > 0 then p.kwp end as capacity_kwp,
+      select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, p.name_key, p.project_key, p.commune_key,
+        case when p.kwp > 0 then p.kwp end as capacity_kwp,
         case
           when r.last_ts is null or r.last_ts <= t.at - ${window} then 'offline'
           when a.faults > 0 then 'fault'
@@ -145,5 +148,5 @@ export async function fleetPlants(db: Db, opts: {
     where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
     order by ${order}
     ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`}`);
-  return { rows: found, total: found[0]?.total ?? 0 };
+  return { rows: found.map(({ name_key: _n, project_key: _p, commune_key: _c, ...row }) => row), total: found[0]?.total ?? 0 };
 }
