@@ -10,7 +10,10 @@
  *    per plant (plant_expected_months) when it is the request's day and first day, else summed here;
  *    both from the commissioning date when later; null while a day it needs is not stored yet;
  *  - its alarms not closed (counted once for all plants);
- * then filtered, ordered, paged and counted (count(*) over ()) in the same statement.
+ * then filtered, ordered, paged and counted (count(*) over ()) in the same statement, in two steps:
+ * the page's plants are chosen from what the ordering and the status filter need of every plant (f is
+ * not materialized, so PostgreSQL computes only those columns and skips the probes of the others),
+ * and only the page's plants get every column.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -107,7 +110,7 @@ export async function fleetPlants(db: Db, opts: {
       from ${alarms} where ${alarms.status} <> 'closed'
       group by 1
     ),
-    f as (
+    f as not materialized (
       select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, p.name_key, p.project_key, p.commune_key,
         case when p.kwp > 0 then p.kwp end as capacity_kwp,
         case
@@ -143,10 +146,13 @@ export async function fleetPlants(db: Db, opts: {
           case when ${sm.day} = t.today and ${sm.from_day} = ${from} then ${sm.energy_wh} else ${monthBefore(sql`p.id`, from, sql`t.today`)} end as expected_before_wh
         offset 0
       ) e
+    ),
+    page as (
+      select f.id, count(*) over ()::int as total, row_number() over (order by ${order}) as place from f
+      where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
+      order by place
+      ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`}
     )
-    select f.*, count(*) over ()::int as total from f
-    where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
-    order by ${order}
-    ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`}`);
+    select f.*, page.total from page join f on f.id = page.id order by page.place`);
   return { rows: found.map(({ name_key: _n, project_key: _p, commune_key: _c, ...row }) => row), total: found[0]?.total ?? 0 };
 }
