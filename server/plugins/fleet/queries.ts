@@ -21,8 +21,7 @@ import type { Db } from '../../db/client.js';
 import {
   alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, projects, tagProjects,
 } from '../../db/schema.js';
-import { epochMs } from '../../db/sql.js';
-import { preparedRows } from '../../db/prepared.js';
+import { epochMs, rows } from '../../db/sql.js';
 import { containing } from '../../core/lists.js';
 import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
 import { monthBefore, monthFrom } from '../../measurements/expected-days.js';
@@ -83,7 +82,7 @@ export async function fleetPlants(db: Db, opts: {
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
   const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`);
-  const found = await preparedRows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
+  const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
         (${now}::timestamptz at time zone ${timeZone})::date as today,
