@@ -6,10 +6,18 @@
  * RESTRICT so nothing disappears by accident.
  */
 import { sql } from 'drizzle-orm';
+import { naturalKey } from './sql.js';
 import {
   pgTable, serial, integer, text, varchar, boolean, timestamp, doublePrecision, date,
   uniqueIndex, index, primaryKey, smallint, jsonb, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * A name's natural sort key (server/db/sql.ts naturalKey), kept by PostgreSQL on every write: the fleet
+ * view orders all the plants it shows by name (the tie-break of every ordering), and computing the key
+ * (two regular expressions) for each of them on each request cost more than the rest of its query.
+ */
+const nameKey = () => text('name_key').notNull().generatedAlwaysAs(naturalKey(sql.identifier('name')));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -103,6 +111,7 @@ export const settings = pgTable('settings', {
 export const communes = pgTable('communes', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 120 }).notNull(),
+  name_key: nameKey(),
   region: varchar('region', { length: 120 }).notNull(),
 }, (t) => [uniqueIndex('communes_name_region_uq').on(t.name, t.region)]);
 
@@ -135,6 +144,7 @@ export const equipment = pgTable('equipment', {
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 150 }).notNull(),
+  name_key: nameKey(),
   image_project: text('image_project'),
   created_at: createdAt(),
 });
@@ -143,6 +153,7 @@ export const powerPlants = pgTable('power_plants', {
   id: serial('id').primaryKey(),
   project: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 150 }).notNull(),
+  name_key: nameKey(),
   address: varchar('address', { length: 255 }).notNull().default(''),
   commune: integer('commune_id').references(() => communes.id, { onDelete: 'set null' }),
   latitude: doublePrecision('latitude'),
@@ -362,6 +373,19 @@ export const measurements = pgTable('measurements', {
   battery_soc: doublePrecision('battery_soc'),
   ...energies(),
 }, (t) => [primaryKey({ columns: [t.investor, t.ts] })]);
+
+/**
+ * The last reading of each inverter, what the fleet view needs of it (status, power now), kept by
+ * storing readings in the same statement as the points (server/measurements/store.ts), so the fleet
+ * reads one small row per inverter instead of probing every partition of measurements. A row is
+ * replaced only by a later instant; detaching a month recomputes the rows it held
+ * (server/measurements/latest.ts). No row: the inverter never read.
+ */
+export const lastReadings = pgTable('last_readings', {
+  investor: integer('investor_id').primaryKey().references(() => investors.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  ac_power_w: doublePrecision('ac_power_w').notNull(),
+});
 
 export type EnergyPeriod = 'hour' | 'day' | 'month' | 'year';
 
@@ -605,3 +629,19 @@ export const plantExpectedDays = pgTable('plant_expected_days', {
   energy_wh: doublePrecision('energy_wh'),
   hourly_wh: doublePrecision('hourly_wh').array(),
 }, (t) => [primaryKey({ columns: [t.plant, t.day] })]);
+
+/**
+ * Each plant's expected energy of the current month's days before `day` (its today when summed),
+ * from `from_day` (the month's first, or the commissioning date when later): the fleet's month ratio
+ * reads one row instead of summing up to 30 days per plant per request. Written with the days it sums
+ * (server/measurements/expected-days.ts), so it never disagrees with them; a row whose `day` or
+ * `from_day` is not the request's (past midnight, a commissioning date changed) is not used until the
+ * next refresh, and the days are summed then. Null energy: a day it needs is not stored, or the plant
+ * cannot be modelled.
+ */
+export const plantExpectedMonths = pgTable('plant_expected_months', {
+  plant: integer('plant_id').primaryKey().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  from_day: date('from_day').notNull(),
+  energy_wh: doublePrecision('energy_wh'),
+});

@@ -13,17 +13,23 @@
  * a description changed is seen within a period, a new day is stored a day before it starts.
  */
 import { createHash } from 'node:crypto';
-import { gte, inArray, lt, sql } from 'drizzle-orm';
+import { gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { plantExpectedDays, plantExpectedModels, powerPlants } from '../db/schema.js';
-import { name, names, recordset } from '../db/sql.js';
+import { plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants } from '../db/schema.js';
+import { intArray, name, names, recordset } from '../db/sql.js';
 import { readSettings } from '../domain/settings.js';
 import { expectedDayHours, localDays, plantModels, type PlantModel } from './expected.js';
 import { isoInZone } from './time.js';
 
 /** Plants computed and written per transaction. */
 const BATCH = 50;
+/**
+ * Advisory lock taken before the month sums are written: a run summing every plant and a batch
+ * rewriting some plants' days (two processes' runs may overlap) then sum in turn, the later one from
+ * what the earlier committed, so a sum computed before a batch's new days never lands after them.
+ */
+const MONTHS_LOCK = 7304;
 
 /** The digest of what the stored days of a plant depend on. */
 const digest = (model: PlantModel, timeZone: string) =>
@@ -36,6 +42,40 @@ const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T12:00:
 function previousMonthStart(date: string) {
   const [y, m] = date.split('-').map(Number);
   return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+}
+
+/** The first day of the month's expectation: the month's first (`monthStart`), or the commissioning date when later. */
+export const monthFrom = (monthStart: SQLWrapper, commissionedOn: SQLWrapper) => sql`greatest(${monthStart}, coalesce(${commissionedOn}, ${monthStart}))`;
+
+/**
+ * The expected energy of a plant's stored days from `from` to the day before `today` (date
+ * expressions); null unless every one is stored. What plant_expected_months keeps, and what the fleet
+ * sums itself when the kept row is not the request's.
+ */
+export function monthBefore(plant: SQL, from: SQL, today: SQL) {
+  const d = alias(plantExpectedDays, 'dm');
+  return sql`(select case when count(${d.energy_wh}) = greatest(${today} - ${from}, 0) then coalesce(sum(${d.energy_wh}), 0) end
+    from ${plantExpectedDays} ${d} where ${d.plant} = ${plant} and ${d.day} >= ${from} and ${d.day} < ${today})`;
+}
+
+/**
+ * Brings plant_expected_months up to date for `today` (YYYY-MM-DD), for `plants` or every plant; a row
+ * is written only when it changes. `tx` must be a transaction (the lock above is held to its end).
+ */
+async function sumMonths(tx: Db, today: string, plants?: number[]) {
+  const p = powerPlants;
+  const e = plantExpectedMonths;
+  const columns = [e.plant, e.day, e.from_day, e.energy_wh];
+  await tx.execute(sql`select pg_advisory_xact_lock(${MONTHS_LOCK}::int, 0)`);
+  await tx.execute(sql`
+    insert into ${e} (${names(columns)})
+    select ${p.id}, t.today, f.from_day, ${monthBefore(sql`${p.id}`, sql`f.from_day`, sql`t.today`)}
+    from ${p}
+    cross join (select ${today}::date as today, date_trunc('month', ${today}::date)::date as month_start) t
+    cross join lateral (select ${monthFrom(sql`t.month_start`, p.commissioned_on)} as from_day) f
+    ${plants ? sql`where ${p.id} = any(${intArray(plants)}::int[])` : sql``}
+    on conflict (${name(e.plant)}) do update set ${sql.join(columns.slice(1).map((c) => sql`${name(c)} = excluded.${name(c)}`), sql`, `)}
+    where (${sql.join(columns.slice(1), sql`, `)}) is distinct from (${sql.join(columns.slice(1).map((c) => sql`excluded.${name(c)}`), sql`, `)})`);
 }
 
 export interface ExpectedRefresh { plants: number; days: number }
@@ -88,9 +128,13 @@ export async function refreshExpectedDays(db: Db, now = new Date()): Promise<Exp
           select ${names(Object.values(columns))} from ${recordset(alias(d, 'x'), columns, written)}
           on conflict (${names([d.plant, d.day])}) do update set ${name(d.energy_wh)} = excluded.${name(d.energy_wh)}, ${name(d.hourly_wh)} = excluded.${name(d.hourly_wh)}`);
       }
+      // With the days, so the month's sum is never older than the days it sums.
+      await sumMonths(tx, today, [...new Set([...changed.map((c) => c.plant), ...written.map((w) => w.plant)])]);
     });
     done.plants += new Set([...changed.map((c) => c.plant), ...written.map((w) => w.plant)]).size;
     done.days += written.length;
   }
+  // Every plant's sum for today: a new day, a new plant, a commissioning date changed.
+  await db.transaction((tx) => sumMonths(tx, today));
   return done;
 }

@@ -5,8 +5,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investors, measurements } from '../db/schema.js';
-import { epochMs, rows, selectList } from '../db/sql.js';
+import { investors, lastReadings, measurements } from '../db/schema.js';
+import { epochMs, name, names, rows, selectList } from '../db/sql.js';
 import type { LatestOfPlant, MpptReading, Reading, StringReading } from '../../contract/measurements.js';
 import { isoInZone } from './time.js';
 
@@ -15,6 +15,31 @@ export const ONLINE_WINDOW_MS = 15 * 60_000;
 
 /** What a reading holds besides its inverter and instant (columns of measurements). */
 const READ = ['status', 'ac_power_w', 'pv_power_w', 'dc', 'energy_total_wh', 'grid_import_w', 'grid_export_w', 'consumption_w', 'battery_power_w', 'battery_soc'] as const satisfies readonly (keyof Reading)[];
+
+/**
+ * Recomputes last_readings (what the fleet view reads of each inverter's latest reading; storing
+ * readings keeps it, ./store.ts) from the stored points: of every inverter ('all': after points were
+ * written some other way, as the benchmark does), or of those whose row names a point no longer
+ * stored ('gone': after a month is detached). An inverter with no point left loses its row.
+ */
+export async function recomputeLastReadings(db: Db, which: 'all' | 'gone') {
+  const l = lastReadings;
+  const m = alias(measurements, 'm');
+  const i = alias(investors, 'i');
+  const gone = sql`${i.id} in (select ${l.investor} from ${l} where not exists (
+    select 1 from ${measurements} where ${measurements.investor} = ${l.investor} and ${measurements.ts} = ${l.ts}))`;
+  await db.execute(sql`
+    with found as (
+      select ${i.id} as investor, ${m.ts} as ts, ${m.ac_power_w} as ac_power_w from ${investors} ${i}
+      left join lateral (select ${m.ts}, ${m.ac_power_w} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m} on true
+      where ${which === 'gone' ? gone : sql`true`}
+    ), emptied as (
+      delete from ${l} using found where ${l.investor} = found.investor and found.ts is null
+    )
+    insert into ${l} (${names([l.investor, l.ts, l.ac_power_w])})
+    select investor, ts, ac_power_w from found where ts is not null
+    on conflict (${name(l.investor)}) do update set ${name(l.ts)} = excluded.${name(l.ts)}, ${name(l.ac_power_w)} = excluded.${name(l.ac_power_w)}`);
+}
 
 /** The latest reading of each inverter (of a plant, or one inverter), with the inverter's name; null reading when it has none. */
 export async function latestReadings(db: Db, timeZone: string, where: { plant: number } | { investor: number }) {

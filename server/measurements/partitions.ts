@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rows } from '../db/sql.js';
+import { recomputeLastReadings } from './latest.js';
 
 /** Advisory lock serializing partition changes between processes (CREATE TABLE races otherwise). */
 const PARTITION_LOCK = 7303;
@@ -56,6 +57,8 @@ export async function detachMonth(db: Db, month: string, now = new Date()): Prom
     await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK}::int, 0)`);
     await tx.execute(sql`select measurements_ensure_partition(${y}::int, ${m}::int)`);
     await tx.execute(sql`alter table measurements detach partition ${sql.identifier(part)}`);
+    // An inverter whose latest reading was in that month has an older one now, or none.
+    await recomputeLastReadings(tx, 'gone');
   });
   return part;
 }

@@ -1,7 +1,8 @@
 /**
  * Storing readings, whatever their source (push ingest, demo feed, a collector). One call is one
- * transaction: the raw points, the energy of each new interval, and the inverter hours whose rollups
- * they make stale (rollup_stale). The rollups themselves are brought up to date shortly after by the
+ * transaction: the raw points, the energy of each new interval, each inverter's last reading
+ * (last_readings, which the fleet view reads) and the inverter hours whose rollups they make stale
+ * (rollup_stale). The rollups themselves are brought up to date shortly after by the
  * rollup worker (./rollup-worker.ts), and reads meanwhile see them current (./rollups.ts
  * withCurrentRollups): storing appends, it does not recompute.
  *
@@ -24,7 +25,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, measurements, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
+import { investorEnergy, investors, lastReadings, measurements, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
 import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
 import { lockPlants, refreshRollups } from './rollups.js';
 import { readSettings } from '../domain/settings.js';
@@ -179,16 +180,28 @@ const ENERGIES = ['energy_wh', 'consumption_wh', 'import_wh', 'export_wh', 'char
 
 /**
  * One INSERT of points with their interval energies, from one jsonb parameter; a point already stored
- * stays as it is (ON CONFLICT DO NOTHING). Returns a row per point inserted.
+ * stays as it is (ON CONFLICT DO NOTHING). In the same statement, each inverter's newest point
+ * inserted replaces its latest reading (last_readings) when later: the writer holds the inverter's
+ * lock, so no other writer can put an older one after it. Returns a row per point inserted.
  */
 function insertPoints(points: (Reading & IntervalEnergy)[]) {
   const columns = getTableColumns(measurements);
   const x = alias(measurements, 'x');
+  const l = lastReadings;
+  const read = [measurements.investor, measurements.ts, measurements.ac_power_w];
   return sql`
-    insert into ${measurements} (${names(Object.values(columns))})
-    select ${names(Object.values(columns))} from ${recordset(x, columns, points)}
-    on conflict (${names([measurements.investor, measurements.ts])}) do nothing
-    returning ${name(measurements.investor)} as investor`;
+    with inserted as (
+      insert into ${measurements} (${names(Object.values(columns))})
+      select ${names(Object.values(columns))} from ${recordset(x, columns, points)}
+      on conflict (${names([measurements.investor, measurements.ts])}) do nothing
+      returning ${names(read)}
+    ), latest as (
+      insert into ${l} (${names([l.investor, l.ts, l.ac_power_w])})
+      select distinct on (1) ${names(read)} from inserted order by 1, 2 desc
+      on conflict (${name(l.investor)}) do update set ${name(l.ts)} = excluded.${name(l.ts)}, ${name(l.ac_power_w)} = excluded.${name(l.ac_power_w)}
+      where ${l.ts} < excluded.${name(l.ts)}
+    )
+    select ${name(measurements.investor)} as investor from inserted`;
 }
 
 /** Takes the write locks of inverters, in id order (so two writers cannot deadlock), in one statement. */

@@ -1,24 +1,30 @@
 /**
  * The fleet view's one query (docs/api.md "Fleet"): every plant the caller sees, each with
- *  - its inverters' latest readings (one index probe per inverter, as server/measurements/latest.ts
- *    reads them): last reading, power now (inverters read within the online window), status;
+ *  - its inverters' last readings (last_readings, which storing readings keeps: one small row per
+ *    inverter, no probe into measurements): last reading, power now (inverters read within the online
+ *    window), status;
  *  - today's and this month's plant rollups (two primary-key probes; the rollup worker keeps them a few
  *    seconds behind ingest);
- *  - the expected energy stored ahead (plant_expected_days, server/measurements/expected-days.ts):
- *    today so far from its hourly running totals, the month's earlier days summed, both from the
- *    commissioning date when later; null while a day it needs is not stored yet;
- *  - its alarms not closed;
- * then filtered, ordered, paged and counted (count(*) over ()) in the same statement.
+ *  - the expected energy stored ahead (server/measurements/expected-days.ts): today so far from the
+ *    day's hourly running totals (plant_expected_days), the month's earlier days from their sum kept
+ *    per plant (plant_expected_months) when it is the request's day and first day, else summed here;
+ *    both from the commissioning date when later; null while a day it needs is not stored yet;
+ *  - its alarms not closed (counted once for all plants);
+ * then filtered, ordered, paged and counted (count(*) over ()) in the same statement, in two steps:
+ * the page's plants are chosen from what the ordering and the status filter need of every plant (f is
+ * not materialized, so PostgreSQL computes only those columns and skips the probes of the others),
+ * and only the page's plants get every column.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
-  alarms, communes, investors, measurements, plantEnergy, plantExpectedDays, plantExpectedModels, powerPlants, projects, tagProjects,
+  alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, projects, tagProjects,
 } from '../../db/schema.js';
-import { epochMs, naturalKey, rows } from '../../db/sql.js';
+import { epochMs, rows } from '../../db/sql.js';
 import { containing } from '../../core/lists.js';
 import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
+import { monthBefore, monthFrom } from '../../measurements/expected-days.js';
 import type { FleetQuery, FleetStatus } from '../../../contract/fleet.js';
 import type { AlarmKind } from '../../../contract/alarms.js';
 
@@ -34,7 +40,8 @@ export interface FleetRow {
 
 /** What each ordering key sorts by (a column of the query's rows), or its natural key for names. */
 const SORT_KEYS: Record<string, SQL> = {
-  name: naturalKey(sql`f.name`), project_name: naturalKey(sql`f.project_name`), commune_name: naturalKey(sql`f.commune_name`),
+  // Names by their natural keys as stored (schema.ts nameKey), not computed for every plant per request.
+  name: sql`f.name_key`, project_name: sql`f.project_key`, commune_name: sql`f.commune_key`,
   // Worst first ascending: offline, fault, online.
   status: sql`case f.status when 'offline' then 0 when 'fault' then 1 else 2 end`,
 };
@@ -66,16 +73,16 @@ export async function fleetPlants(db: Db, opts: {
     SORT_KEYS.name, sql`f.id`,
   ], sql`, `);
   const i = alias(investors, 'i');
-  const m = alias(measurements, 'm');
+  const l = alias(lastReadings, 'l');
   const ed = alias(plantEnergy, 'ed');
   const em = alias(plantEnergy, 'em');
   const dd = alias(plantExpectedDays, 'dd');
-  const dm = alias(plantExpectedDays, 'dm');
+  const sm = alias(plantExpectedMonths, 'sm');
   const window = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
-  const monthFrom = sql`greatest(t.month_start, coalesce(p.commissioned_on, t.month_start))`;
-  const found = await rows<FleetRow>(db, sql`
+  const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`);
+  const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
         (${now}::timestamptz at time zone ${timeZone})::date as today,
@@ -85,6 +92,7 @@ export async function fleetPlants(db: Db, opts: {
     p as (
       select ${p.id} as id, ${p.name} as name, ${p.project} as project, ${projects.name} as project_name,
         ${p.commune} as commune, ${communes.name} as commune_name, ${p.commissioned_on} as commissioned_on,
+        ${p.name_key} as name_key, ${projects.name_key} as project_key, ${communes.name_key} as commune_key,
         coalesce(${plantExpectedModels.dc_wp} / 1000, ${p.capacity_kwp}) as kwp
       from ${p}
       join ${projects} on ${projects.id} = ${p.project}
@@ -93,13 +101,18 @@ export async function fleetPlants(db: Db, opts: {
       where ${where}
     ),
     r as (
-      select ${i.plant} as plant, max(${m.ts}) as last_ts, sum(${m.ac_power_w}) filter (where ${m.ts} > t.at - ${window}) as power_w
-      from t cross join p join ${investors} ${i} on ${i.plant} = p.id
-      cross join lateral (select ${m.ts}, ${m.ac_power_w} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m}
+      select ${i.plant} as plant, max(${l.ts}) as last_ts, sum(${l.ac_power_w}) filter (where ${l.ts} > t.at - ${window}) as power_w
+      from t cross join p join ${investors} ${i} on ${i.plant} = p.id join ${lastReadings} ${l} on ${l.investor} = ${i.id}
       group by 1
     ),
-    f as (
-      select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, case when p.kwp > 0 then p.kwp end as capacity_kwp,
+    a as (
+      select ${alarms.plant} as plant, count(*) filter (where ${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)}))::int as faults, count(*)::int as open
+      from ${alarms} where ${alarms.status} <> 'closed'
+      group by 1
+    ),
+    f as not materialized (
+      select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, p.name_key, p.project_key, p.commune_key,
+        case when p.kwp > 0 then p.kwp end as capacity_kwp,
         case
           when r.last_ts is null or r.last_ts <= t.at - ${window} then 'offline'
           when a.faults > 0 then 'fault'
@@ -107,37 +120,39 @@ export async function fleetPlants(db: Db, opts: {
         end as status,
         ${epochMs(sql`r.last_ts`)} as last_reading,
         r.power_w,
-        coalesce(${ed.energy_wh}, 0) as energy_today_wh,
-        coalesce(${em.energy_wh}, 0) as energy_month_wh,
-        case when p.kwp > 0 then coalesce(${ed.energy_wh}, 0) / 1000 / p.kwp end as yield_today,
-        case when p.kwp > 0 then coalesce(${em.energy_wh}, 0) / 1000 / p.kwp end as yield_month,
-        coalesce(${ed.energy_wh}, 0) / nullif(x.today_wh, 0) as performance_today,
-        coalesce(${em.energy_wh}, 0) / nullif(x.today_wh + x.before_wh, 0) as performance_month,
-        a.open as open_alarms
+        e.today_wh as energy_today_wh,
+        e.month_wh as energy_month_wh,
+        case when p.kwp > 0 then e.today_wh / 1000 / p.kwp end as yield_today,
+        case when p.kwp > 0 then e.month_wh / 1000 / p.kwp end as yield_month,
+        e.today_wh / nullif(e.expected_today_wh, 0) as performance_today,
+        e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) as performance_month,
+        coalesce(a.open, 0) as open_alarms
       from t cross join p
       left join r on r.plant = p.id
-      left join ${plantEnergy} ${ed} on ${ed.plant} = p.id and ${ed.period} = 'day' and ${ed.bucket} = t.today::timestamp
-      left join ${plantEnergy} ${em} on ${em.plant} = p.id and ${em.period} = 'month' and ${em.bucket} = t.month_start::timestamp
-      cross join lateral (
-        select count(*) filter (where ${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)}))::int as faults, count(*)::int as open
-        from ${alarms} where ${alarms.plant} = p.id and ${alarms.status} <> 'closed'
-      ) a
+      left join a on a.plant = p.id
+      left join ${plantExpectedMonths} ${sm} on ${sm.plant} = p.id
+      -- Primary-key probes per plant (offset 0: each computed once, however often f uses it).
       cross join lateral (
         select
+          coalesce((select ${ed.energy_wh} from ${plantEnergy} ${ed} where ${ed.plant} = p.id and ${ed.period} = 'day' and ${ed.bucket} = t.today::timestamp), 0) as today_wh,
+          coalesce((select ${em.energy_wh} from ${plantEnergy} ${em} where ${em.plant} = p.id and ${em.period} = 'month' and ${em.bucket} = t.month_start::timestamp), 0) as month_wh,
           -- Today so far: the running total at the hour begun, plus the elapsed share of that hour.
           case when p.commissioned_on > t.today then 0 else (
             select ${runningTotal(sql`floor(t.hours)::int + 1`)}
               + (t.hours - floor(t.hours)) * (coalesce(${runningTotal(sql`floor(t.hours)::int + 2`)}, ${runningTotal(sql`floor(t.hours)::int + 1`)}) - ${runningTotal(sql`floor(t.hours)::int + 1`)})
             from ${plantExpectedDays} ${dd} where ${dd.plant} = p.id and ${dd.day} = t.today
-          ) end as today_wh,
-          -- The month's days before today, from the commissioning date; null unless every one is stored.
-          (select case when count(${dm.energy_wh}) = greatest(t.today - ${monthFrom}, 0) then coalesce(sum(${dm.energy_wh}), 0) end
-           from ${plantExpectedDays} ${dm} where ${dm.plant} = p.id and ${dm.day} >= ${monthFrom} and ${dm.day} < t.today) as before_wh
-      ) x
+          ) end as expected_today_wh,
+          -- The month's days before today: the kept sum when it is today's from the same first day, else summed.
+          case when ${sm.day} = t.today and ${sm.from_day} = ${from} then ${sm.energy_wh} else ${monthBefore(sql`p.id`, from, sql`t.today`)} end as expected_before_wh
+        offset 0
+      ) e
+    ),
+    page as (
+      select f.id, count(*) over ()::int as total, row_number() over (order by ${order}) as place from f
+      where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
+      order by place
+      ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`}
     )
-    select f.*, count(*) over ()::int as total from f
-    where ${filters.status ? sql`f.status = ${filters.status}` : sql`true`}
-    order by ${order}
-    ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit} offset ${opts.offset ?? 0}`}`);
-  return { rows: found, total: found[0]?.total ?? 0 };
+    select f.*, page.total from page join f on f.id = page.id order by page.place`);
+  return { rows: found.map(({ name_key: _n, project_key: _p, commune_key: _c, ...row }) => row), total: found[0]?.total ?? 0 };
 }

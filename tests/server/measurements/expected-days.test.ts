@@ -1,7 +1,8 @@
 /**
  * Expected energy stored ahead (server/measurements/expected-days.ts): the days it keeps, that they are
  * the model's, that a second run has nothing to do, that a plant whose description changes (panels,
- * place, time zone) is computed again alone, and that the days before the previous month go.
+ * place, time zone) is computed again alone, that the days before the previous month go, and that each
+ * plant's sum of the month's days before today is kept equal to those days.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { plantTree, type Tree } from '../../../testing/fixtures.js';
 import type { Db } from '../../../server/db/client.js';
 import { seedBase } from '../../../server/seed/base.js';
 import { forgetSettings } from '../../../server/domain/settings.js';
-import { panels, plantExpectedDays, plantExpectedModels, powerPlants, settings } from '../../../server/db/schema.js';
+import { panels, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, settings } from '../../../server/db/schema.js';
 import { refreshExpectedDays } from '../../../server/measurements/expected-days.js';
 import { expectedEnergy } from '../../../server/measurements/expected.js';
 
@@ -70,6 +71,43 @@ describe('refreshExpectedDays', () => {
     await db.update(settings).set({ time_zone: 'America/Punta_Arenas' });
     forgetSettings(db);
     expect((await refreshExpectedDays(db, new Date('2026-02-01T12:00:00Z'))).plants).toBe(2);
+  });
+
+  it('keeps each plant\'s expected energy of the month before today equal to its days, a day, a description or a commissioning date later', async () => {
+    /** Every plant's kept sum against its stored days from the month's first (or its commissioning) to the day before `today`. */
+    const checkSums = async (today: string) => {
+      const plants = await db.select({ id: powerPlants.id, commissioned: powerPlants.commissioned_on }).from(powerPlants);
+      const kept = new Map((await db.select().from(plantExpectedMonths)).map((r) => [r.plant, r]));
+      expect(kept.size).toBe(plants.length);
+      for (const { id, commissioned } of plants) {
+        const from = commissioned && commissioned > `${today.slice(0, 8)}01` ? commissioned : `${today.slice(0, 8)}01`;
+        const days = (await daysOf(id)).filter((d) => d.day >= from && d.day < today);
+        const wanted = days.length === Math.max(0, (Date.parse(today) - Date.parse(from)) / 86_400_000) && days.every((d) => d.energy_wh !== null)
+          ? days.reduce((sum, d) => sum + d.energy_wh!, 0) : null;
+        const row = kept.get(id)!;
+        expect({ day: row.day, from_day: row.from_day }).toEqual({ day: today, from_day: from });
+        if (wanted === null) expect(row.energy_wh, `plant ${id}`).toBeNull();
+        else expect(row.energy_wh!, `plant ${id}`).toBeCloseTo(wanted, 6);
+      }
+    };
+    // 13:00 local (America/Punta_Arenas since the test above) on 10 and 11 February.
+    await refreshExpectedDays(db, new Date('2026-02-10T16:00:00Z'));
+    await checkSums('2026-02-10');
+    const before = (await db.select().from(plantExpectedMonths).where(eq(plantExpectedMonths.plant, b.plant)))[0].energy_wh!;
+    await refreshExpectedDays(db, new Date('2026-02-11T16:00:00Z'));
+    await checkSums('2026-02-11');
+
+    await db.update(panels).set({ power_wp: 100 }).where(eq(panels.string, b.investors[0].mppts[0].strings[0]));
+    expect((await refreshExpectedDays(db, new Date('2026-02-11T16:00:00Z'))).plants).toBe(1);
+    await checkSums('2026-02-11');
+    expect((await db.select().from(plantExpectedMonths).where(eq(plantExpectedMonths.plant, b.plant)))[0].energy_wh!).toBeLessThan(before);
+
+    await db.update(powerPlants).set({ commissioned_on: '2026-02-05' }).where(eq(powerPlants.id, a.plant));
+    await db.update(powerPlants).set({ commissioned_on: '2026-03-01' }).where(eq(powerPlants.id, b.plant));
+    await refreshExpectedDays(db, new Date('2026-02-11T16:00:00Z'));
+    await checkSums('2026-02-11');
+    expect((await db.select().from(plantExpectedMonths).where(eq(plantExpectedMonths.plant, b.plant)))[0].energy_wh).toBe(0);
+    await db.update(powerPlants).set({ commissioned_on: null });
   });
 
   it('stores nulls for a plant that cannot be modelled', async () => {

@@ -1,7 +1,8 @@
 /**
  * Monthly partitions of the raw measurements (server/measurements/partitions.ts, migration 0006): no
  * point is refused for want of a partition, months are made ahead and out of the default partition,
- * and a past month detaches with its points kept aside while its totals still chart.
+ * and a past month detaches with its points kept aside while its totals still chart (and the fleet's
+ * last reading of its inverters falls back to the newest point still stored).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,5 +68,22 @@ describe('measurements by month', () => {
     // (The curve keeps its 00:00-24:00 slots, each empty.)
     expect(await read()).toEqual([]);
     expect(await monthChart()).toEqual(before);
+  });
+
+  it('gives the fleet view the newest point still stored once the month of an inverter\'s last reading is detached', async () => {
+    const tree = await plantTree(db);
+    const inv = tree.investors[0].id;
+    await storeReadings(db, [
+      { investor: inv, ts: new Date('2026-05-10T15:00:00Z'), ac_power_w: 800 },
+      { investor: inv, ts: new Date('2026-06-10T15:00:00Z'), ac_power_w: 900 },
+    ]);
+    const now = new Date('2026-11-20T00:00:00Z');
+    await ensurePartitions(db, now);
+    const lastReading = async () => ((await call(ctx, staff, 'GET', `/fleet/plants?project=${tree.project}`)).body as { last_reading: string | null }[])[0].last_reading;
+    expect(await lastReading()).toBe('2026-06-10T11:00:00-04:00');
+    await detachMonth(db, '2026-06', now);
+    expect(await lastReading()).toBe('2026-05-10T11:00:00-04:00');
+    await detachMonth(db, '2026-05', now);
+    expect(await lastReading()).toBe(null);
   });
 });

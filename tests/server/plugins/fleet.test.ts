@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { call, plantTree, type Tree } from '../../../testing/fixtures.js';
 import type { Db } from '../../../server/db/client.js';
-import { alarms, communes, panels, powerPlants, projects, tagProjects, tags } from '../../../server/db/schema.js';
+import { alarms, communes, panels, plantExpectedMonths, powerPlants, projects, tagProjects, tags } from '../../../server/db/schema.js';
 import { storeReadings } from '../../../server/measurements/store.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { refreshExpectedDays } from '../../../server/measurements/expected-days.js';
@@ -213,6 +213,26 @@ describe('access and bad input', () => {
   });
 });
 
+describe('the last reading follows what is stored', () => {
+  it('moves forward with a later point, never back with a late or repeated one', async () => {
+    const tree = await described('Tardía');
+    const inv = tree.investors[0].id;
+    const last = async () => (await list(staff, '?search=Tard%C3%ADa'))[0];
+    await storeReadings(db, [{ investor: inv, ts: local('2026-01-15T12:50:00'), ac_power_w: 1200 }]);
+    expect(await last()).toMatchObject({ status: 'online', last_reading: '2026-01-15T12:50:00-03:00', power_w: 1200 });
+    // A point of this morning arriving now, and the same point again: the last reading stays.
+    await storeReadings(db, [{ investor: inv, ts: local('2026-01-15T09:00:00'), ac_power_w: 400 }]);
+    await storeReadings(db, [{ investor: inv, ts: local('2026-01-15T12:50:00'), ac_power_w: 999 }]);
+    expect(await last()).toMatchObject({ last_reading: '2026-01-15T12:50:00-03:00', power_w: 1200 });
+    // A batch whose newest point is later: it becomes the last reading.
+    await storeReadings(db, [
+      { investor: inv, ts: local('2026-01-15T12:58:00'), ac_power_w: 1500 }, { investor: inv, ts: local('2026-01-15T12:55:00'), ac_power_w: 1300 },
+    ]);
+    expect(await last()).toMatchObject({ last_reading: '2026-01-15T12:58:00-03:00', power_w: 1500 });
+    await db.delete(powerPlants).where(eq(powerPlants.id, tree.plant));
+  });
+});
+
 describe('the expectation follows the description', () => {
   it('changes once a plant\'s panels change and the store is refreshed', async () => {
     const [before] = await list(staff, '?search=Cordillera');
@@ -224,5 +244,36 @@ describe('the expectation follows the description', () => {
     expect(after.performance_today).toBeGreaterThan(before.performance_today! * 1.1);
     await db.update(panels).set({ power_wp: 500 }).where(eq(panels.string, plant.online.investors[0].mppts[0].strings[0]));
     await refreshExpectedDays(db, new Date(NOW));
+  });
+
+  it('has the month\'s ratio of the days as stored, whether or not their sum kept ahead is the request\'s', async () => {
+    let token = staff;
+    const ratio = async () => (await list(token, '?search=Cordillera'))[0].performance_month;
+    const kept = await ratio();
+    expect(kept).toBeGreaterThan(0);
+    await db.delete(plantExpectedMonths);
+    expect(await ratio()).toBe(kept);
+    await refreshExpectedDays(db, new Date(NOW));
+
+    // A commissioning date this month, before any refresh: the month counts from it at once.
+    await db.update(powerPlants).set({ commissioned_on: '2026-01-12' }).where(eq(powerPlants.id, plant.online.plant));
+    const commissioned = await ratio();
+    expect(commissioned).toBeGreaterThan(kept! * 1.5);
+    await refreshExpectedDays(db, new Date(NOW));
+    expect(await ratio()).toBe(commissioned);
+    await db.update(powerPlants).set({ commissioned_on: null }).where(eq(powerPlants.id, plant.online.plant));
+    await refreshExpectedDays(db, new Date(NOW));
+    expect(await ratio()).toBe(kept);
+
+    // Past midnight, before any refresh: yesterday is among the days before today.
+    vi.setSystemTime(NOW + 12 * 3_600_000);
+    token = (await ctx.userWithToken({ is_staff: true })).token;
+    const tomorrow = await ratio();
+    await refreshExpectedDays(db, new Date(NOW + 12 * 3_600_000));
+    expect(await ratio()).toBe(tomorrow);
+    vi.setSystemTime(NOW);
+    token = staff;
+    await refreshExpectedDays(db, new Date(NOW));
+    expect(await ratio()).toBe(kept);
   });
 });

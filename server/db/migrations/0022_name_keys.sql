@@ -1,0 +1,3 @@
+ALTER TABLE "communes" ADD COLUMN "name_key" text GENERATED ALWAYS AS (regexp_replace(regexp_replace(lower("name"), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20})', '\1', 'g')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "power_plants" ADD COLUMN "name_key" text GENERATED ALWAYS AS (regexp_replace(regexp_replace(lower("name"), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20})', '\1', 'g')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "name_key" text GENERATED ALWAYS AS (regexp_replace(regexp_replace(lower("name"), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20})', '\1', 'g')) STORED NOT NULL;
