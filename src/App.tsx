@@ -7,7 +7,6 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { I18nContextProvider, NotificationContextProvider, StoreContextProvider, useTranslate, type Store } from 'react-admin';
@@ -15,6 +14,7 @@ import { authProvider, LOGIN_PATH } from './providers/authProvider';
 import { setNavigator } from './providers/session';
 import { createI18nProvider, useCurrentLocale, type AppI18nProvider } from './providers/i18nProvider';
 import { createStore } from './providers/store';
+import { FeaturesProvider } from './providers/features';
 import { localeInfo } from './i18n/locales';
 import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
@@ -139,30 +139,28 @@ export interface AppShellProps {
 
 /**
  * Everything but the router, so tests can mount it in a MemoryRouter. The admin (layout/AdminApp)
- * adds react-admin's full context inside, on the same store and translations.
+ * adds react-admin's full context inside, on the same store, translations and server features.
  */
 export function AppShell({ store, i18nProvider }: AppShellProps) {
   const [i18n] = useState(() => i18nProvider ?? createI18nProvider());
   const [appStore] = useState(() => store ?? createStore());
-  // The public pages' own query cache (the server's features); the admin has its own.
-  const [queryClient] = useState(() => new QueryClient());
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createTheme(createAppTheme(dir, lang)), [dir, lang]);
   return (
     <CacheProvider value={emotionCache(dir)}>
-      <QueryClientProvider client={queryClient}>
-      <StoreContextProvider value={appStore}>
-        <NotificationContextProvider>
-          <I18nContextProvider value={i18n}>
-            <ThemeProvider theme={theme}>
-              <ScrollToTop />
-              <RegisterNavigator />
-              <AppRoutes />
-            </ThemeProvider>
-          </I18nContextProvider>
-        </NotificationContextProvider>
-      </StoreContextProvider>
-      </QueryClientProvider>
+      <FeaturesProvider>
+        <StoreContextProvider value={appStore}>
+          <NotificationContextProvider>
+            <I18nContextProvider value={i18n}>
+              <ThemeProvider theme={theme}>
+                <ScrollToTop />
+                <RegisterNavigator />
+                <AppRoutes />
+              </ThemeProvider>
+            </I18nContextProvider>
+          </NotificationContextProvider>
+        </StoreContextProvider>
+      </FeaturesProvider>
     </CacheProvider>
   );
 }

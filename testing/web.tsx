@@ -19,6 +19,7 @@ import { createAppTheme } from '../src/theme';
 import { closeResult, ResultDialogHost } from '../src/components/ResultDialog';
 import { monitoringReads } from '../src/providers/monitoring';
 import { deviceCalls } from '../src/providers/devices';
+import { FeaturesProvider } from '../src/providers/features';
 
 export type Tables = Record<string, RaRecord[]>;
 
@@ -131,6 +132,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
 
   return render(
     <MemoryRouter initialEntries={[path]}>
+      <FeaturesProvider>
       <AdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={fakeAuthProvider({ staff })}
         i18nProvider={i18n} store={memoryStore()} theme={createAppTheme(dir, lang)}>
         <AdminUI layout={TestLayout}>
@@ -146,6 +148,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
           </CustomRoutes>
         </AdminUI>
       </AdminContext>
+      </FeaturesProvider>
     </MemoryRouter>,
   );
 }

@@ -95,7 +95,7 @@ export const LoginPage = () => {
 function GoogleSignIn() {
   const translate = useTranslate();
   const { isSubmitting } = useFormState();
-  const { data: features } = useFeatures();
+  const features = useFeatures();
   if (!features?.sign_in.google) return null;
   return (
     <>
