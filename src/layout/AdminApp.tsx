@@ -5,7 +5,7 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
 } from 'react-admin';
@@ -19,6 +19,7 @@ import { dataProvider } from '../providers/dataProvider';
 import { localeInfo } from '../i18n/locales';
 import { useCurrentLocale, type AppI18nProvider } from '../providers/i18nProvider';
 import { createAppTheme } from '../theme';
+import adminMessages from '../i18n/es/admin';
 import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
 
@@ -53,6 +54,8 @@ function children(permissions: Permissions | undefined) {
 
 export default function AdminApp() {
   const i18n = useI18nProvider() as AppI18nProvider;
+  // The screens' Spanish messages came with this chunk; the first render waits until they are in use.
+  use(i18n.addAdminMessages(adminMessages));
   const store = useStoreContext();
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createAppTheme(dir, lang), [dir, lang]);

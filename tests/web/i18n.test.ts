@@ -5,15 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import englishRa from 'ra-language-english';
-import es from '../../src/i18n/es';
+import esShell from '../../src/i18n/es';
+import esAdmin from '../../src/i18n/es/admin';
 import en from '../../src/i18n/en';
 import fr from '../../src/i18n/fr';
 import ar from '../../src/i18n/ar';
 import zh from '../../src/i18n/zh';
-import { flatten } from '../../src/i18n/merge';
+import { flatten, mergeMessages } from '../../src/i18n/merge';
 import { LOCALES } from '../../src/i18n/locales';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 
+// Spanish in two parts: the shell's and the public pages', and the admin's (loaded with it).
+const es = mergeMessages(esShell, esAdmin);
 const reference = flatten(es);
 const others = { en, fr, ar, zh } as Record<string, object>;
 
@@ -133,6 +136,16 @@ describe('i18nProvider', () => {
     expect(i18n.translate('ra.action.save')).toBe('保存');
     expect(i18n.translate('ra.action.bulk_actions', { smart_count: 5 })).toBe('已选择 5 项');
     expect(heard).toEqual(['ar', 'en-rtl', 'ar', 'zh']);
+  });
+
+  it("has the admin screens' Spanish once the admin adds them, in Spanish and as other languages' fallback", async () => {
+    const i18n = createI18nProvider();
+    expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('resources.projects.name');
+    await i18n.addAdminMessages(esAdmin);
+    expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Proyectos');
+    expect(i18n.translate('app.messages.login_error')).toBe('Contraseña incorrecta');
+    await i18n.changeLocale('en');
+    expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Projects');
   });
 
   it('Chinese page titles run on, without a space before the name (issue 11)', async () => {

@@ -16,10 +16,9 @@ import type { ExpectedWarning, Snapshot } from '../../../src/providers/monitorin
 import { chartTable, tableCsv } from '../../../src/pages/monitoring/chartData';
 import { buildCsv, csvDialect } from '../../../src/pages/monitoring/csv';
 import { intlLocale, makeFormatters } from '../../../src/i18n/format';
-import { createI18nProvider } from '../../../src/providers/i18nProvider';
 import english from '../../../src/i18n/en';
 import { flatten } from '../../../src/i18n/merge';
-import { fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
+import { adminI18n, fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
 import type { AppI18nProvider } from '../../../src/providers/i18nProvider';
 
 vi.mock('../../../src/pages/monitoring/PlantsMap', () => ({
@@ -481,7 +480,7 @@ describe('monitoring page', () => {
 });
 
 describe('chart CSV', () => {
-  const translate = createI18nProvider().translate;
+  const translate = adminI18n().translate;
   const enTranslate = (key: string, options: object = {}) =>
     String(flatten(english)[key]).replace(/%\{(\w+)\}/g, (_, name: string) => String((options as Record<string, unknown>)[name]));
   const point = (ts: string, over: Partial<Record<'power_w' | 'consumption_w' | 'battery_power_w' | 'battery_soc' | 'grid_import_w' | 'grid_export_w', number | null>>) => ({
