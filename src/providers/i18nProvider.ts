@@ -38,7 +38,9 @@ export interface AppI18nProvider extends I18nProvider {
 
 /** `adminMessages`: the admin's Spanish messages from the start (tests of the admin's screens). */
 export function createI18nProvider(adminMessages?: Messages): AppI18nProvider {
-  let spanish = adminMessages ? mergeMessages(es, adminMessages) : es;
+  // The shell's messages go over the admin's: common.ts overrides one of react-admin's own (ra.page.show).
+  const withAdmin = (messages: Messages) => mergeMessages(messages, es);
+  let spanish = adminMessages ? withAdmin(adminMessages) : es;
   let adminAdded: Promise<void> | undefined = adminMessages && Promise.resolve();
   const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
     const { messages } = localeInfo(locale);
@@ -68,7 +70,7 @@ export function createI18nProvider(adminMessages?: Messages): AppI18nProvider {
     },
     addAdminMessages: (messages) => {
       if (!adminAdded) {
-        spanish = mergeMessages(es, messages);
+        spanish = withAdmin(messages);
         // Applied by reading the current language's messages again, now with these in the Spanish.
         adminAdded = base.changeLocale(base.getLocale());
       }

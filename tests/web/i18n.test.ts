@@ -15,8 +15,8 @@ import { flatten, mergeMessages } from '../../src/i18n/merge';
 import { LOCALES } from '../../src/i18n/locales';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 
-// Spanish in two parts: the shell's and the public pages', and the admin's (loaded with it).
-const es = mergeMessages(esShell, esAdmin);
+// Spanish in two parts: the admin's (loaded with it), and the shell's and public pages', which go over it.
+const es = mergeMessages(esAdmin, esShell);
 const reference = flatten(es);
 const others = { en, fr, ar, zh } as Record<string, object>;
 
@@ -138,12 +138,14 @@ describe('i18nProvider', () => {
     expect(heard).toEqual(['ar', 'en-rtl', 'ar', 'zh']);
   });
 
-  it("has the admin screens' Spanish once the admin adds them, in Spanish and as other languages' fallback", async () => {
+  it("has react-admin's and the admin screens' Spanish once the admin adds them", async () => {
     const i18n = createI18nProvider();
     expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('resources.projects.name');
     await i18n.addAdminMessages(esAdmin);
     expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Proyectos');
     expect(i18n.translate('app.messages.login_error')).toBe('Contraseña incorrecta');
+    // The shell's override of one of react-admin's messages stands: a detail page is titled by its record.
+    expect(i18n.translate('ra.page.show', { name: 'Proyecto', recordRepresentation: 'Demo' })).toBe('Demo');
     await i18n.changeLocale('en');
     expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Projects');
   });

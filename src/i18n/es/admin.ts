@@ -1,5 +1,9 @@
-/** The Spanish messages of the admin's screens (resources, monitoring, devices...), loaded with the admin. */
+/**
+ * The Spanish messages of the admin: react-admin's own (its buttons, lists, notifications) and its
+ * screens' (resources, monitoring, devices...), loaded with the admin.
+ */
 import { mergeMessages } from '../merge';
+import ra from './ra';
 import resources from './resources';
 import monitoringFigures from './monitoring-figures';
 import devices from './devices';
@@ -7,4 +11,4 @@ import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
 
-export default mergeMessages(resources, monitoringFigures, devices, reports, fleet, alarms);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms);
