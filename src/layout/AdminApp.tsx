@@ -5,7 +5,7 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { use, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
 } from 'react-admin';
@@ -22,7 +22,7 @@ import { createAppTheme } from '../theme';
 import adminMessages from '../i18n/es/admin';
 import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
-import { adoptQueryClient } from './adminStart';
+import { adminQueryClient, releaseQueryClient } from './adminStart';
 
 export const ADMIN_BASENAME = '/app';
 
@@ -61,7 +61,8 @@ export default function AdminApp() {
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createAppTheme(dir, lang), [dir, lang]);
   const brand = useBrandName();
-  const [queryClient] = useState(adoptQueryClient);
+  const [queryClient] = useState(adminQueryClient);
+  useEffect(() => releaseQueryClient, []);
   return (
     <AdminContext queryClient={queryClient} dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
       <BasenameContextProvider basename={ADMIN_BASENAME}>

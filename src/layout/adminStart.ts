@@ -8,19 +8,22 @@ import type { Store } from 'react-admin';
 import { dataProvider } from '../providers/dataProvider';
 import { prefetchMonitoring } from '../pages/monitoring/queries';
 
-let prefetched: QueryClient | undefined;
+let client: QueryClient | undefined;
 
-/** Starts the first reads of the admin page at `pathname`, into the query cache the admin mounts with next. */
+/**
+ * A new query cache for the admin about to mount, with the first reads of the page at `pathname`
+ * under way in it (the monitoring page's; other pages read as they mount).
+ */
 export function prefetchAdminPage(pathname: string, store: Store) {
-  if (!pathname.startsWith('/app/monitoring')) return;
-  prefetched = new QueryClient();
+  client = new QueryClient();
   // A failed read is left in the cache as failed: the page asks again as it mounts.
-  prefetchMonitoring(prefetched, dataProvider, store).catch(() => undefined);
+  if (pathname.startsWith('/app/monitoring')) prefetchMonitoring(client, dataProvider, store).catch(() => undefined);
 }
 
-/** The admin's query cache: the one the prefetch filled, taken once (a later admin starts empty), else a new one. */
-export function adoptQueryClient(): QueryClient {
-  const client = prefetched ?? new QueryClient();
-  prefetched = undefined;
-  return client;
-}
+/**
+ * The admin's query cache: the same one for every render of the admin until it unmounts (a render
+ * that suspends mounts it again), then let go (`releaseQueryClient`): the next admin starts anew.
+ */
+export const adminQueryClient = () => (client ??= new QueryClient());
+
+export const releaseQueryClient = () => { client = undefined; };
