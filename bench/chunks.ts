@@ -3,7 +3,9 @@
  * chunks named on the command line (default: the entry), its size brotli-compressed and, per package
  * (or per folder of src/ and contract/), the brotli size of that part's code on its own. The parts
  * compress worse alone than together, so they add up to more than the chunk: read them as shares.
- * Run: `node --import tsx bench/chunks.ts [chunk-name...]`.
+ * CHUNKS_MODULES=text also lists the chunk's modules whose path holds that text (which lodash or
+ * ra-core files came along). Note that a module sits whole in one chunk, with everything any chunk
+ * uses of it. Run: `node --import tsx bench/chunks.ts [chunk-name...]`.
  */
 import { brotliCompressSync } from 'node:zlib';
 import { transformSync } from 'esbuild';
@@ -35,5 +37,8 @@ for (const chunk of chunks) {
   console.log(`\n${chunk.fileName}: ${kb(br(chunk.code))} brotli, ${kb(chunk.code.length)} raw, imports ${chunk.imports.join(', ') || 'nothing'}`);
   const rows = [...parts].map(([name, code]) => ({ name, br: br(minified(code)), raw: minified(code).length })).sort((a, b) => b.br - a.br);
   for (const r of rows) if (r.raw > 0) console.log(`  ${kb(r.br)} ${kb(r.raw)}  ${r.name}`);
-  if (process.env.CHUNKS_MODULES) for (const [id, m] of Object.entries(chunk.modules)) if (id.includes(process.env.CHUNKS_MODULES) && m.renderedLength) console.log(`    ${m.renderedLength} ${id}`);
+  const listed = process.env.CHUNKS_MODULES;
+  if (listed) {
+    for (const [id, m] of Object.entries(chunk.modules)) if (id.includes(listed) && m.renderedLength) console.log(`    ${m.renderedLength} ${id}`);
+  }
 }
