@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Detail, endpoint } from './http.js';
 import { S } from './common.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+import { authRoutes, profileRoutes } from './paths.js';
 import { UserItem } from './users.js';
 
 export const emailField = () => Type.String({ format: 'email', minLength: 3, maxLength: 254 });
@@ -90,73 +91,73 @@ const tag = 'auth';
 
 export const authApi = {
   token: endpoint({
-    method: 'POST', path: '/auth/token', access: 'public', tag, summary: 'Sign in with e-mail and password',
+    ...authRoutes.token, access: 'public', tag, summary: 'Sign in with e-mail and password',
     body: LoginBody, reply: { 200: TokenPair, 400: LoginRefusal, ...throttled },
   }),
   refresh: endpoint({
-    method: 'POST', path: '/auth/token/refresh', access: 'public', tag,
+    ...authRoutes.refresh, access: 'public', tag,
     summary: 'Exchange a refresh token for a new pair of its session (the old one is spent; spent once more, it ends the session)',
     body: RefreshBody, reply: { 200: TokenPair, 401: TokenNotValid },
   }),
   logout: endpoint({
-    method: 'POST', path: '/auth/logout', access: 'user', tag, summary: 'Sign out: ends the session (its access and refresh tokens stop working)',
+    ...authRoutes.logout, access: 'user', tag, summary: 'Sign out: ends the session (its access and refresh tokens stop working)',
     body: Type.Optional(RefreshBody), reply: { 204: Type.Null() },
   }),
   google: endpoint({
-    method: 'GET', path: '/auth/login/google', access: 'public', tag,
+    ...authRoutes.google, access: 'public', tag,
     summary: 'Sign in with Google: start (302 to Google), then finish with the code Google sent back',
     querystring: GoogleQuery, reply: { 200: TokenPair, 302: Type.Null({ description: 'redirect to the identity provider' }), 502: Detail },
   }),
   signup: endpoint({
-    method: 'POST', path: '/auth/signup', access: 'public', tag, summary: 'Register: creates an inactive account and e-mails its activation link',
+    ...authRoutes.signup, access: 'public', tag, summary: 'Register: creates an inactive account and e-mails its activation link',
     body: SignupBody, reply: { 201: SignedUp, ...throttled },
   }),
   activate: endpoint({
-    method: 'GET', path: '/auth/account-activate', access: 'public', tag,
+    ...authRoutes.activate, access: 'public', tag,
     summary: 'Activate an account with the token of its activation link (single use, valid 3 days)',
     querystring: Type.Object({ token: tokenField() }), reply: { 200: Detail },
   }),
   resendActivation: endpoint({
-    method: 'GET', path: '/auth/account-check/:user_id', access: 'public', tag,
+    ...authRoutes.resendActivation, access: 'public', tag,
     summary: 'Resend the activation link of an account awaiting activation, proven by its e-mail (earlier links stop working). '
       + 'The answer is the same whether or not the id and e-mail match such an account; only then a mail leaves.',
     params: AccountParams, querystring: Type.Object({ email: emailField() }), reply: { 200: Detail, ...throttled },
   }),
   passwordResetEmail: endpoint({
-    method: 'POST', path: '/password-reset-email/', access: 'public', tag,
+    ...authRoutes.passwordResetEmail, access: 'public', tag,
     summary: 'E-mail a password-recovery link (single use, valid 1 hour); an account awaiting activation gets its activation link instead. '
       + 'The answer is the same for every address, registered or not.',
     body: Type.Object({ email: emailField() }, { additionalProperties: false }), reply: { 200: Detail, ...throttled },
   }),
   passwordResetCheck: endpoint({
-    method: 'GET', path: '/password-reset/:code/:token', access: 'public', tag, summary: 'Check a password-recovery link before asking for the new password',
+    ...authRoutes.passwordResetCheck, access: 'public', tag, summary: 'Check a password-recovery link before asking for the new password',
     params: ResetLinkParams, reply: { 200: ResetCheck },
   }),
   passwordResetComplete: endpoint({
-    method: 'PATCH', path: '/password-reset-complete/', access: 'public', tag,
+    ...authRoutes.passwordResetComplete, access: 'public', tag,
     summary: 'Set a new password with a recovery link (the link is spent; open sessions are signed out)',
     body: ResetCompleteBody, reply: { 200: Detail },
   }),
   createUser: endpoint({
-    method: 'POST', path: '/auth/create/user', access: 'staff', tag, summary: 'An administrator creates an active account',
+    ...authRoutes.createUser, access: 'staff', tag, summary: 'An administrator creates an active account',
     body: CreateUserBody, reply: { 201: UserItem },
   }),
   staffResendActivation: endpoint({
-    method: 'POST', path: '/auth/account-check/:user_id/resend', access: 'staff', tag,
+    ...authRoutes.staffResendActivation, access: 'staff', tag,
     summary: 'An administrator resends the activation link of an account awaiting activation (earlier links stop working)',
     params: AccountParams, reply: { 200: Detail },
   }),
   staffActivate: endpoint({
-    method: 'PUT', path: '/auth/account-activate/:user_id', access: 'staff', tag,
+    ...authRoutes.staffActivate, access: 'staff', tag,
     summary: 'An administrator activates an account (awaiting activation or deactivated); a superuser only by a superuser',
     params: AccountParams, reply: { 200: UserItem },
   }),
 };
 
 export const profileApi = {
-  me: endpoint({ method: 'GET', path: '/my-profile', access: 'user', tag: 'profile', summary: 'The signed-in user', reply: { 200: Profile } }),
+  me: endpoint({ ...profileRoutes.me, access: 'user', tag: 'profile', summary: 'The signed-in user', reply: { 200: Profile } }),
   update: endpoint({
-    method: 'PUT', path: '/my-profile/update', access: 'user', tag: 'profile',
+    ...profileRoutes.update, access: 'user', tag: 'profile',
     summary: 'Update the own profile (multipart or JSON; fields not sent stay as they are)',
     body: ProfileUpdate, consumes: ['multipart/form-data', 'application/json'], reply: { 200: Profile },
   }),

@@ -54,11 +54,3 @@ export const endpoint = <const S extends EndpointSpec>(spec: S): S => spec;
 export type Reply<E extends EndpointSpec, Status extends keyof E['reply'] = keyof E['reply']> = E['reply'][Status] extends TSchema ? Static<E['reply'][Status]> : never;
 export type Body<E extends EndpointSpec> = E['body'] extends TSchema ? Static<E['body']> : never;
 export type Query<E extends EndpointSpec> = E['querystring'] extends TSchema ? Static<E['querystring']> : never;
-
-/** A path with its `:name` parameters filled in (URL-encoded). */
-export function fillPath(path: string, values: Record<string, string | number>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    if (!(name in values)) throw new Error(`${path}: missing :${name}`);
-    return encodeURIComponent(String(values[name]));
-  });
-}

@@ -1,6 +1,7 @@
 /** The portal settings (one row: name, CO2 factor, time zone) and the communes of Chile. */
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './http.js';
+import { featuresRoute } from './paths.js';
 import { IdParams, listOf, ListQuery, S } from './common.js';
 
 /** Lengths (the database's columns) and the range of the CO2 factor (kg per kWh). */
@@ -39,7 +40,7 @@ export type Features = Static<typeof Features>;
 const tag = 'settings';
 export const settingsApi = {
   features: endpoint({
-    method: 'GET', path: '/features', access: 'public', tag, reply: { 200: Features },
+    ...featuresRoute, access: 'public', tag, reply: { 200: Features },
     summary: 'Which sign-in methods and features this server has configured (anyone, before signing in)',
   }),
   communes: endpoint({ method: 'GET', path: '/commune-all/list', access: 'user', tag, summary: 'Communes of Chile with their region', querystring: ListQuery, reply: { 200: listOf(Commune) } }),

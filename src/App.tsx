@@ -7,18 +7,21 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { I18nContextProvider, NotificationContextProvider, StoreContextProvider, useTranslate, type Store } from 'react-admin';
+import {
+  I18nContextProvider, NotificationContextProvider, StoreContextProvider, useStoreContext, useTranslate, type Store,
+} from 'react-admin';
 import { authProvider, LOGIN_PATH } from './providers/authProvider';
 import { setNavigator } from './providers/session';
 import { createI18nProvider, useCurrentLocale, type AppI18nProvider } from './providers/i18nProvider';
 import { createStore } from './providers/store';
+import { FeaturesProvider } from './providers/features';
 import { localeInfo } from './i18n/locales';
 import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
 import { LoginPage } from './pages/public/LoginPage';
+import { preloadMonitoringChunks } from './pages/monitoring/chunks';
 
 export const LAZY_TIMEOUT_MS = 120_000;
 
@@ -44,8 +47,12 @@ const NotFoundPage = lazyPage(() => import('./pages/public/NotFoundPage'), (m) =
 
 const loadAdmin = () => import('./layout/AdminApp');
 const AdminApp = lazy(withTimeout(loadAdmin));
-// Opened at an admin address, the admin's code is fetched while the session is checked, not after.
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app')) void loadAdmin().catch(() => undefined);
+// Opened at an admin address, the admin's code is fetched while the session is checked, not after;
+// at the monitoring page, its chart and map too (docs/web.md, "Code split").
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app')) {
+  void loadAdmin().catch(() => undefined);
+  if (window.location.pathname.startsWith('/app/monitoring')) preloadMonitoringChunks();
+}
 
 const Loading = () => (
   <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -99,14 +106,22 @@ function RegisterNavigator() {
  */
 function RequireSession({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const store = useStoreContext();
   const [allowed, setAllowed] = useState(false);
   useEffect(() => {
     let active = true;
     authProvider.checkAuth({}).then(
-      () => { if (active) setAllowed(true); },
+      async () => {
+        // The page's first reads start before the admin mounts, its code still on its way (the
+        // admin needs this small chunk anyway): layout/adminStart.ts.
+        await import('./layout/adminStart').then((start) => start.prefetchAdminPage(pathname, store), () => undefined);
+        if (active) setAllowed(true);
+      },
       () => { if (active) navigate(LOGIN_PATH, { replace: true }); },
     );
     return () => { active = false; };
+    // Once, as the admin is entered: later addresses inside it are the admin's own business.
   }, [navigate]);
   return allowed ? children : <Loading />;
 }
@@ -139,30 +154,28 @@ export interface AppShellProps {
 
 /**
  * Everything but the router, so tests can mount it in a MemoryRouter. The admin (layout/AdminApp)
- * adds react-admin's full context inside, on the same store and translations.
+ * adds react-admin's full context inside, on the same store, translations and server features.
  */
 export function AppShell({ store, i18nProvider }: AppShellProps) {
   const [i18n] = useState(() => i18nProvider ?? createI18nProvider());
   const [appStore] = useState(() => store ?? createStore());
-  // The public pages' own query cache (the server's features); the admin has its own.
-  const [queryClient] = useState(() => new QueryClient());
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createTheme(createAppTheme(dir, lang)), [dir, lang]);
   return (
     <CacheProvider value={emotionCache(dir)}>
-      <QueryClientProvider client={queryClient}>
-      <StoreContextProvider value={appStore}>
-        <NotificationContextProvider>
-          <I18nContextProvider value={i18n}>
-            <ThemeProvider theme={theme}>
-              <ScrollToTop />
-              <RegisterNavigator />
-              <AppRoutes />
-            </ThemeProvider>
-          </I18nContextProvider>
-        </NotificationContextProvider>
-      </StoreContextProvider>
-      </QueryClientProvider>
+      <FeaturesProvider>
+        <StoreContextProvider value={appStore}>
+          <NotificationContextProvider>
+            <I18nContextProvider value={i18n}>
+              <ThemeProvider theme={theme}>
+                <ScrollToTop />
+                <RegisterNavigator />
+                <AppRoutes />
+              </ThemeProvider>
+            </I18nContextProvider>
+          </NotificationContextProvider>
+        </StoreContextProvider>
+      </FeaturesProvider>
     </CacheProvider>
   );
 }

@@ -14,11 +14,13 @@ import {
 import { resources } from '../src/resources';
 import { pagesFor } from '../src/resources/access';
 import { createI18nProvider, type AppI18nProvider } from '../src/providers/i18nProvider';
+import adminMessages from '../src/i18n/es/admin';
 import { localeInfo } from '../src/i18n/locales';
 import { createAppTheme } from '../src/theme';
 import { closeResult, ResultDialogHost } from '../src/components/ResultDialog';
 import { monitoringReads } from '../src/providers/monitoring';
 import { deviceCalls } from '../src/providers/devices';
+import { FeaturesProvider } from '../src/providers/features';
 
 export type Tables = Record<string, RaRecord[]>;
 
@@ -112,9 +114,12 @@ const LocationProbe = () => <span hidden data-testid="location">{useLocation().p
 /** No app bar or menu: just the page and, as in the app's layout, the result dialog. */
 const TestLayout = ({ children }: { children: ReactNode }) => <>{children}<ResultDialogHost /><LocationProbe /></>;
 
+/** The app's translations with the admin's messages, as the admin has them. */
+export const adminI18n = () => createI18nProvider(adminMessages);
+
 /** The app's translations already switched to `locale` (its messages loaded), for renderAdmin. */
 export async function i18nIn(locale: string) {
-  const i18n = createI18nProvider();
+  const i18n = adminI18n();
   await i18n.changeLocale(locale);
   return i18n;
 }
@@ -123,7 +128,7 @@ export async function i18nIn(locale: string) {
  * Renders the admin at `path` (relative to the admin root), as staff or as an ordinary user, in
  * Spanish or in the language of `i18n` (i18nIn), with the app's theme of that language.
  */
-export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = createI18nProvider() }: {
+export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = adminI18n() }: {
   dataProvider: ReturnType<typeof fakeDataProvider>; staff?: boolean; routes?: ReactNode; i18n?: AppI18nProvider;
 }) {
   closeResult();
@@ -131,6 +136,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
 
   return render(
     <MemoryRouter initialEntries={[path]}>
+      <FeaturesProvider>
       <AdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={fakeAuthProvider({ staff })}
         i18nProvider={i18n} store={memoryStore()} theme={createAppTheme(dir, lang)}>
         <AdminUI layout={TestLayout}>
@@ -146,6 +152,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
           </CustomRoutes>
         </AdminUI>
       </AdminContext>
+      </FeaturesProvider>
     </MemoryRouter>,
   );
 }

@@ -5,7 +5,7 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { useMemo } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
 } from 'react-admin';
@@ -19,8 +19,10 @@ import { dataProvider } from '../providers/dataProvider';
 import { localeInfo } from '../i18n/locales';
 import { useCurrentLocale, type AppI18nProvider } from '../providers/i18nProvider';
 import { createAppTheme } from '../theme';
+import adminMessages from '../i18n/es/admin';
 import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
+import { adminQueryClient, releaseQueryClient } from './adminStart';
 
 export const ADMIN_BASENAME = '/app';
 
@@ -53,12 +55,16 @@ function children(permissions: Permissions | undefined) {
 
 export default function AdminApp() {
   const i18n = useI18nProvider() as AppI18nProvider;
+  // The screens' Spanish messages came with this chunk; the first render waits until they are in use.
+  use(i18n.addAdminMessages(adminMessages));
   const store = useStoreContext();
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createAppTheme(dir, lang), [dir, lang]);
   const brand = useBrandName();
+  const [queryClient] = useState(adminQueryClient);
+  useEffect(() => releaseQueryClient, []);
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
+    <AdminContext queryClient={queryClient} dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
       <BasenameContextProvider basename={ADMIN_BASENAME}>
         <AdminUI
           layout={Layout}

@@ -7,7 +7,7 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { request } from './http';
-import { authApi, profileApi } from '../../contract/auth';
+import { authRoutes, profileRoutes } from '../../contract/paths';
 import {
   clearSession, getAccessToken, getProfile, getRefreshToken, setFlash, setProfile, setTokens,
   type Profile, type TokenPair,
@@ -22,7 +22,7 @@ export const LOGOUT_ERROR = 'app.messages.logout_error';
 /** Fetches /my-profile and keeps it; on failure the session is dropped and the login page asks to sign in again. */
 export async function loadProfile(): Promise<Profile> {
   try {
-    const profile = await request<Profile>(profileApi.me.path);
+    const profile = await request<Profile>(profileRoutes.me.path);
     setProfile(profile);
     return profile;
   } catch (error) {
@@ -50,7 +50,7 @@ export async function endSession(): Promise<boolean> {
   }
   try {
     // A function: if the call first meets a 401, the retry sends the refresh token of the new pair.
-    await request(authApi.logout.path, { method: 'POST', body: () => ({ refresh: getRefreshToken() }) });
+    await request(authRoutes.logout.path, { method: 'POST', body: () => ({ refresh: getRefreshToken() }) });
     return true;
   } catch {
     return false;
@@ -75,7 +75,7 @@ const toLogin = (message: string | false = false) => ({ redirectTo: LOGIN_PATH, 
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
-    const tokens = await request<TokenPair>(authApi.token.path, { method: 'POST', body: { email, password }, auth: false });
+    const tokens = await request<TokenPair>(authRoutes.token.path, { method: 'POST', body: { email, password }, auth: false });
     await startSession(tokens);
     return { redirectTo: '/app/monitoring' };
   },

@@ -5,7 +5,8 @@
  * call them through react-query with `useAppDataProvider()`.
  */
 import { request } from './http';
-import { fillPath as fill, type Body } from '../../contract/http';
+import type { Body } from '../../contract/http';
+import { fillPath as fill } from '../../contract/paths';
 import {
   pushApi, type AssignedDevice, type InverterEvent, type IssuedPushCredential, type PushDevice, type WaysIn,
 } from '../../contract/push';

@@ -8,7 +8,7 @@
  *   as a react-admin HttpError whose body also carries `errors` for server-side form validation.
  */
 import { HttpError } from 'react-admin';
-import { authApi } from '../../contract/auth';
+import { authRoutes } from '../../contract/paths';
 import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, navigateTo, setTokens, type TokenPair } from './session';
 
 export const API_BASE = '/api';
@@ -125,8 +125,8 @@ export function refreshSession(): Promise<boolean> {
     // Another tab rotated the pair while this one waited: its tokens (shared storage) are ours too.
     if (refresh !== seen && getAccessToken()) return true;
     try {
-      const response = await fetch(buildUrl(authApi.refresh.path), {
-        method: authApi.refresh.method,
+      const response = await fetch(buildUrl(authRoutes.refresh.path), {
+        method: authRoutes.refresh.method,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ refresh }),
       });

@@ -1,29 +1,24 @@
 /**
  * Translations with ra-i18n-polyglot: Spanish is the default and the fallback (any key a language
- * lacks shows in Spanish). Other languages are loaded on demand. Every locale change also sets
- * `lang` and `dir` on <html> and tells subscribers (App switches the theme direction with it).
+ * lacks shows in Spanish). Other languages are loaded on demand, and the Spanish messages of the
+ * admin's screens with the admin (`addAdminMessages`): the public pages do without them. Every
+ * locale change also sets `lang` and `dir` on <html> and tells subscribers (App switches the theme
+ * direction with it).
  */
 import { useSyncExternalStore } from 'react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import es from '../i18n/es';
 import { DEFAULT_LOCALE, LOCALES, localeInfo, type LocaleInfo } from '../i18n/locales';
-import { mergeMessages } from '../i18n/merge';
+import { mergeMessages, type Messages } from '../i18n/merge';
 import { loadRtlCache } from '../theme';
 
-const loaders: Record<LocaleInfo['messages'], () => Promise<{ default: object }>> = {
-  es: async () => ({ default: es }),
+const loaders: Record<Exclude<LocaleInfo['messages'], 'es'>, () => Promise<{ default: object }>> = {
   en: () => import('../i18n/en'),
   fr: () => import('../i18n/fr'),
   ar: () => import('../i18n/ar'),
   zh: () => import('../i18n/zh'),
 };
-
-function getMessages(locale: string): TranslationMessages | Promise<TranslationMessages> {
-  const { messages } = localeInfo(locale);
-  if (messages === 'es') return es as TranslationMessages;
-  return loaders[messages]().then((m) => mergeMessages(es, m.default) as TranslationMessages);
-}
 
 export function applyDocumentLocale(locale: string) {
   const { lang, dir } = localeInfo(locale);
@@ -34,9 +29,24 @@ export function applyDocumentLocale(locale: string) {
 export interface AppI18nProvider extends I18nProvider {
   /** Called after each locale change. */
   subscribe: (listener: (locale: string) => void) => () => void;
+  /**
+   * Adds the Spanish messages of the admin's screens (src/i18n/es/admin.ts) and applies them; the
+   * same promise, resolved once they are in use, for every call.
+   */
+  addAdminMessages: (messages: Messages) => Promise<void>;
 }
 
-export function createI18nProvider(): AppI18nProvider {
+/** `adminMessages`: the admin's Spanish messages from the start (tests of the admin's screens). */
+export function createI18nProvider(adminMessages?: Messages): AppI18nProvider {
+  // The shell's messages go over the admin's: common.ts overrides one of react-admin's own (ra.page.show).
+  const withAdmin = (messages: Messages) => mergeMessages(messages, es);
+  let spanish = adminMessages ? withAdmin(adminMessages) : es;
+  let adminAdded: Promise<void> | undefined = adminMessages && Promise.resolve();
+  const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
+    const { messages } = localeInfo(locale);
+    if (messages === 'es') return spanish as TranslationMessages;
+    return loaders[messages]().then((m) => mergeMessages(spanish, m.default) as TranslationMessages);
+  };
   const base = polyglotI18nProvider(
     getMessages,
     DEFAULT_LOCALE,
@@ -57,6 +67,14 @@ export function createI18nProvider(): AppI18nProvider {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    addAdminMessages: (messages) => {
+      if (!adminAdded) {
+        spanish = withAdmin(messages);
+        // Applied by reading the current language's messages again, now with these in the Spanish.
+        adminAdded = base.changeLocale(base.getLocale());
+      }
+      return adminAdded;
     },
   };
 }

@@ -5,7 +5,8 @@
  * (contract/measurements.ts, contract/weather.ts, contract/expected.ts, contract/reports.ts).
  */
 import { request, requestBlob } from './http';
-import { fillPath, type Reply } from '../../contract/http';
+import type { Reply } from '../../contract/http';
+import { fillPath } from '../../contract/paths';
 import {
   CHART_INTERVALS, measurementApi,
   type ChartData, type ChartInterval, type CurvePoint, type DayTotals, type ProjectSnapshot, type Snapshot, type Totals,

@@ -5,15 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import englishRa from 'ra-language-english';
-import es from '../../src/i18n/es';
+import esShell from '../../src/i18n/es';
+import esAdmin from '../../src/i18n/es/admin';
 import en from '../../src/i18n/en';
 import fr from '../../src/i18n/fr';
 import ar from '../../src/i18n/ar';
 import zh from '../../src/i18n/zh';
-import { flatten } from '../../src/i18n/merge';
+import { flatten, mergeMessages } from '../../src/i18n/merge';
 import { LOCALES } from '../../src/i18n/locales';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 
+// Spanish in two parts: the admin's (loaded with it), and the shell's and public pages', which go over it.
+const es = mergeMessages(esAdmin, esShell);
 const reference = flatten(es);
 const others = { en, fr, ar, zh } as Record<string, object>;
 
@@ -133,6 +136,18 @@ describe('i18nProvider', () => {
     expect(i18n.translate('ra.action.save')).toBe('保存');
     expect(i18n.translate('ra.action.bulk_actions', { smart_count: 5 })).toBe('已选择 5 项');
     expect(heard).toEqual(['ar', 'en-rtl', 'ar', 'zh']);
+  });
+
+  it("has react-admin's and the admin screens' Spanish once the admin adds them", async () => {
+    const i18n = createI18nProvider();
+    expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('resources.projects.name');
+    await i18n.addAdminMessages(esAdmin);
+    expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Proyectos');
+    expect(i18n.translate('app.messages.login_error')).toBe('Contraseña incorrecta');
+    // The shell's override of one of react-admin's messages stands: a detail page is titled by its record.
+    expect(i18n.translate('ra.page.show', { name: 'Proyecto', recordRepresentation: 'Demo' })).toBe('Demo');
+    await i18n.changeLocale('en');
+    expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Projects');
   });
 
   it('Chinese page titles run on, without a space before the name (issue 11)', async () => {

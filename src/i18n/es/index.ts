@@ -1,13 +1,10 @@
-/** Every message of this language: react-admin's, ours, and the resource screens' (resources.ts). */
+/**
+ * The Spanish messages of the app shell and the public pages: ours (layout, 404...) and the account
+ * pages'. react-admin's own and the admin screens' are in admin.ts, loaded with the admin
+ * (docs/web.md, "Code split"); the other languages load whole, on demand.
+ */
 import { mergeMessages } from '../merge';
-import ra from './ra';
 import common from './common';
 import auth from './auth';
-import resources from './resources';
-import monitoringFigures from './monitoring-figures';
-import devices from './devices';
-import reports from './reports';
-import fleet from './fleet';
-import alarms from './alarms';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms);
+export default mergeMessages(common, auth);

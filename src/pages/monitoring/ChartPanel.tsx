@@ -33,6 +33,7 @@ import { bucketLabel, chartTable, hasData, tableCsv, type ChartTable, type Plott
 import { csvDialect, downloadCsv } from './csv';
 import { intlLocale, useFormatters, type Formatters } from '../../i18n/format';
 import { ExpectedNote } from './ExpectedNote';
+import { chartQuery, CHOSEN } from './queries';
 import { DateLocalization } from '../../components/DatePickers';
 
 const DAY = 'YYYY-MM-DD';
@@ -127,7 +128,7 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
   const translate = useTranslate();
   const f = useFormatters(timeZone);
   const plantToday = dayjs(today);
-  const [interval, setInterval] = useStore<Interval>('monitoring.interval', 'day');
+  const [interval, setInterval] = useStore<Interval>(CHOSEN.interval, 'day');
   const [date, setDate] = useState<Dayjs>(plantToday);
   const [start, setStart] = useState<Dayjs>(() => plantToday.subtract(6, 'day'));
   const [end, setEnd] = useState<Dayjs>(plantToday);
@@ -135,10 +136,8 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
   const ready = interval === 'range' ? rangeValid : date.isValid();
   const dataProvider = useAppDataProvider();
   const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['monitoring', 'chart', plantId, interval, date.format(DAY), start.format(DAY), end.format(DAY)],
-    queryFn: ({ signal }) => dataProvider.chart({ plant: plantId, interval, date: date.format(DAY), start: start.format(DAY), end: end.format(DAY) }, signal),
+    ...chartQuery(dataProvider, { plant: plantId, interval, date: date.format(DAY), start: start.format(DAY), end: end.format(DAY) }),
     enabled: ready,
-    retry: false,
   });
   const expectedType = EXPECTED_TYPE[interval];
   // The overlay is extra: without it (a plant not modelled, the call failing) the measured chart still shows.

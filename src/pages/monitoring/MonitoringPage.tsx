@@ -4,13 +4,12 @@
  * regains focus), its 3-day weather and production forecasts, its history chart and the project's
  * plants on a map; or, for the whole project, its totals across its plants.
  */
-import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, FormControl, InputLabel, MenuItem, Select, Stack, Typography,
 } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Title, useGetList, useGetManyReference, useStore, useTranslate, type RaRecord } from 'react-admin';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import { Title, useStore, useTranslate, type RaRecord } from 'react-admin';
 import type { Snapshot } from '../../providers/monitoring';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { country } from '../../config/country';
@@ -21,38 +20,8 @@ import { PlantAlarms } from './PlantAlarms';
 import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
-
-// The chart (MUI X charts and date pickers) and the map (Leaflet) are chunks of their own, so no
-// other page loads them. This page fetches both ahead of rendering them: as soon as the admin's code
-// runs when the browser opens this address, else as the page mounts, while its first calls are under way.
-let chartModule: typeof import('./ChartPanel') | undefined;
-let mapModule: typeof import('./PlantsMap') | undefined;
-const loadChart = () => import('./ChartPanel').then((m) => (chartModule = m));
-const loadMap = () => import('./PlantsMap').then((m) => (mapModule = m));
-const LazyChartPanel = lazy(() => loadChart().then((m) => ({ default: m.ChartPanel })));
-const LazyPlantsMap = lazy(() => loadMap());
-// Once fetched, a chunk is rendered directly: suspending on it anyway would hold the chart's first
-// call back by React's fallback throttle (300 ms).
-const ChartPanel = (props: ComponentProps<typeof LazyChartPanel>) =>
-  (chartModule ? <chartModule.ChartPanel {...props} /> : <LazyChartPanel {...props} />);
-const PlantsMap = (props: ComponentProps<typeof LazyPlantsMap>) =>
-  (mapModule ? <mapModule.default {...props} /> : <LazyPlantsMap {...props} />);
-const preloadChunks = () => {
-  void loadChart().catch(() => undefined);
-  void loadMap().catch(() => undefined);
-};
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app/monitoring')) preloadChunks();
-
-/** How often the snapshot is read again (ms). */
-export const REFRESH_MS = 60_000;
-
-const snapshotQuery = (dataProvider: AppDataProvider, plant: number) => ({
-  queryKey: ['monitoring', 'snapshot', plant],
-  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.snapshot(plant, signal),
-  refetchInterval: REFRESH_MS,
-  refetchOnWindowFocus: true,
-  retry: false,
-});
+import { ChartPanel, PlantsMap, preloadMonitoringChunks } from './chunks';
+import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -72,10 +41,6 @@ const RetryAlert = ({ message, retry }: { message: string; retry: () => unknown 
 };
 
 const Loading = () => <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress /></Box>;
-
-/** The chosen id when it is still in the list, else the first. */
-const pick = (rows: RaRecord[] | undefined, stored: number | null) =>
-  rows?.find((r) => r.id === stored)?.id as number | undefined ?? rows?.[0]?.id as number | undefined;
 
 /** The project's plants on a map, coloured by each one's own snapshot; a click chooses that plant. */
 function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; selected: number | null; onSelect: (id: number) => void }) {
@@ -98,9 +63,6 @@ function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; 
     </Section>
   );
 }
-
-/** Today's local date in a zone, until the plant's snapshot (which names its day) is in, or when it cannot be read. */
-const localDay = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
  * One plant: its live figures, power flow, weather and production forecasts, history chart and the
@@ -190,11 +152,10 @@ const WHOLE_PROJECT = 'project';
 
 function ProjectView({ project, selector }: { project: RaRecord; selector: (plants: ReactNode) => ReactNode }) {
   const translate = useTranslate();
-  const [storedPlant, setPlant] = useStore<number | null>('monitoring.plant', null);
-  const [wholeProject, setWholeProject] = useStore<boolean>('monitoring.whole_project', false);
-  const { data, isPending, error } = useGetManyReference('power-plants', {
-    target: 'project', id: project.id, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' },
-  });
+  const dataProvider = useAppDataProvider();
+  const [storedPlant, setPlant] = useStore<number | null>(CHOSEN.plant, null);
+  const [wholeProject, setWholeProject] = useStore<boolean>(CHOSEN.wholeProject, false);
+  const { data, isPending, error } = useQuery(plantsQuery(dataProvider, project.id));
   const plantId = pick(data, storedPlant);
   const plant = data?.find((p) => p.id === plantId);
   // Totals across plants mean something only with two or more.
@@ -222,12 +183,11 @@ function ProjectView({ project, selector }: { project: RaRecord; selector: (plan
 
 export const MonitoringPage = () => {
   const translate = useTranslate();
-  useEffect(preloadChunks, []);
-  const [storedProject, setProject] = useStore<number | null>('monitoring.project', null);
-  const [, setPlant] = useStore<number | null>('monitoring.plant', null);
-  const { data, isPending, error } = useGetList('projects', {
-    pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' },
-  });
+  const dataProvider = useAppDataProvider();
+  useEffect(preloadMonitoringChunks, []);
+  const [storedProject, setProject] = useStore<number | null>(CHOSEN.project, null);
+  const [, setPlant] = useStore<number | null>(CHOSEN.plant, null);
+  const { data, isPending, error } = useQuery(projectsQuery(dataProvider));
   const projectId = pick(data, storedProject);
   const project = data?.find((p) => p.id === projectId);
   const selector = (plantSelect: ReactNode) => (

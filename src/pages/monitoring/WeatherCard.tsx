@@ -15,7 +15,7 @@ const codeOf = (error: unknown) => (error as { body?: { code?: string } })?.body
  */
 export const useWeatherShown = () => {
   const { permissions } = usePermissions<Permissions>();
-  const { data: features } = useFeatures();
+  const features = useFeatures();
   return (permissions ? isAdmin(permissions) : false) || features?.weather === true;
 };
 

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Link, Typography } from '@mui/material';
-import { Form, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { account } from '../../providers/account';
 import { emailRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField, SubmitButton } from './FilledField';
+import { FilledField, PublicForm, SubmitButton } from './FilledField';
 
 export const ForgotPasswordPage = () => {
   const translate = useTranslate();
@@ -30,10 +30,10 @@ export const ForgotPasswordPage = () => {
           {translate(sent ? 'app.messages.recovery_sent' : 'app.messages.recovery_error')}
         </Alert>
       )}
-      <Form defaultValues={{ email: '' }} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+      <PublicForm defaultValues={{ email: '' }} onSubmit={onSubmit}>
         <FilledField source="email" validate={emailRequired} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
         <SubmitButton>{translate('app.auth.forgot.submit')}</SubmitButton>
-      </Form>
+      </PublicForm>
       <Box sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login">{translate('app.auth.back_to_login')}</Link>
       </Box>

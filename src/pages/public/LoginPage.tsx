@@ -10,14 +10,14 @@ import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import { useFormState } from 'react-hook-form';
-import { Form, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { authProvider } from '../../providers/authProvider';
 import { account, type AwaitingAccount } from '../../providers/account';
 import { useFeatures } from '../../providers/features';
 import { getAccessToken, getProfile, takeFlash } from '../../providers/session';
 import { emailRequired, passwordRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField, SubmitButton } from './FilledField';
+import { FilledField, PublicForm, SubmitButton } from './FilledField';
 import { ResendActivation } from './ResendActivation';
 
 export const LOGIN_ERROR_MS = 3000;
@@ -77,12 +77,12 @@ export const LoginPage = () => {
           <ResendActivation account={awaiting} label="app.auth.resend_activation" />
         </Box>
       )}
-      <Form<Credentials> defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+      <PublicForm<Credentials> defaultValues={{ email: '', password: '' }} onSubmit={onSubmit}>
         <FilledField source="email" validate={emailRequired} type="email" autoComplete="email" label={translate('app.auth.email')} autoFocus />
         <FilledField source="password" validate={passwordRequired} type="password" autoComplete="current-password" label={translate('app.auth.password')} />
         <SubmitButton>{translate('app.auth.login.submit')}</SubmitButton>
         <GoogleSignIn />
-      </Form>
+      </PublicForm>
       <Stack spacing={1} sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/forgot-password">{translate('app.auth.login.forgot')}</Link>
         <Link component={RouterLink} to="/register">{translate('app.auth.login.register')}</Link>
@@ -95,7 +95,7 @@ export const LoginPage = () => {
 function GoogleSignIn() {
   const translate = useTranslate();
   const { isSubmitting } = useFormState();
-  const { data: features } = useFeatures();
+  const features = useFeatures();
   if (!features?.sign_in.google) return null;
   return (
     <>

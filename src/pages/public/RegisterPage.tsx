@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Link, Stack, Typography } from '@mui/material';
-import { Form, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { account, type AwaitingAccount } from '../../providers/account';
 import {
   addressRequired, emailRequired, firstNameRequired, lastNameRequired, passwordRequired, phoneRequired,
 } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField, SubmitButton } from './FilledField';
+import { FilledField, PublicForm, SubmitButton } from './FilledField';
 import { ResendActivation } from './ResendActivation';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', address: '', password: '' };
@@ -59,7 +59,7 @@ export const RegisterPage = () => {
   return (
     <AuthCard title={translate('app.auth.register.title')}>
       {error && <Alert severity="error" sx={{ mb: 2 }} role="alert">{error}</Alert>}
-      <Form<Registration> defaultValues={EMPTY} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+      <PublicForm<Registration> defaultValues={EMPTY} onSubmit={onSubmit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }}>
           <FilledField source="first_name" validate={firstNameRequired} autoComplete="given-name" label={translate('app.auth.first_name')} />
           <FilledField source="last_name" validate={lastNameRequired} autoComplete="family-name" label={translate('app.auth.last_name')} />
@@ -69,7 +69,7 @@ export const RegisterPage = () => {
         <FilledField source="address" validate={addressRequired} autoComplete="street-address" label={translate('app.auth.address')} />
         <FilledField source="password" validate={passwordRequired} type="password" autoComplete="new-password" label={translate('app.auth.password')} />
         <SubmitButton>{translate('app.auth.register.submit')}</SubmitButton>
-      </Form>
+      </PublicForm>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login">{translate('app.auth.register.login')}</Link>
       </Typography>

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
-import { Form, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { account } from '../../providers/account';
 import { passwordConfirmed, passwordRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
-import { FilledField, SubmitButton } from './FilledField';
+import { FilledField, PublicForm, SubmitButton } from './FilledField';
 import { useOnce } from './useOnce';
 
 export const ResetPasswordPage = () => {
@@ -50,11 +50,11 @@ export const ResetPasswordPage = () => {
         </Alert>
       )}
       {link === 'valid' && !result && (
-        <Form defaultValues={{ password: '', password_confirm: '' }} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
+        <PublicForm defaultValues={{ password: '', password_confirm: '' }} onSubmit={onSubmit}>
           <FilledField source="password" validate={passwordRequired} type="password" autoComplete="new-password" label={translate('app.auth.password')} autoFocus />
           <FilledField source="password_confirm" validate={passwordConfirmed} type="password" autoComplete="new-password" label={translate('app.auth.password_confirm')} />
           <SubmitButton>{translate('app.auth.reset.submit')}</SubmitButton>
-        </Form>
+        </PublicForm>
       )}
       {back}
     </AuthCard>

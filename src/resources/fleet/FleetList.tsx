@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { ListEmpty } from '../../components/ListEmpty';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { FLEET_STATUSES, type FleetPlant, type FleetStatus } from '../../../contract/fleet';
+import { CHOSEN } from '../../pages/monitoring/queries';
 
 const STATUS_COLOR: Record<FleetStatus, 'success' | 'default' | 'error'> = { online: 'success', offline: 'default', fault: 'error' };
 
@@ -55,9 +56,9 @@ function useFilters() {
 function useOpenPlant() {
   const navigate = useNavigate();
   const basename = useBasename();
-  const [, setProject] = useStore<number | null>('monitoring.project', null);
-  const [, setPlant] = useStore<number | null>('monitoring.plant', null);
-  const [, setWholeProject] = useStore<boolean>('monitoring.whole_project', false);
+  const [, setProject] = useStore<number | null>(CHOSEN.project, null);
+  const [, setPlant] = useStore<number | null>(CHOSEN.plant, null);
+  const [, setWholeProject] = useStore<boolean>(CHOSEN.wholeProject, false);
   return (plant: FleetPlant) => {
     setProject(plant.project);
     setPlant(plant.id);

@@ -16,10 +16,9 @@ import type { ExpectedWarning, Snapshot } from '../../../src/providers/monitorin
 import { chartTable, tableCsv } from '../../../src/pages/monitoring/chartData';
 import { buildCsv, csvDialect } from '../../../src/pages/monitoring/csv';
 import { intlLocale, makeFormatters } from '../../../src/i18n/format';
-import { createI18nProvider } from '../../../src/providers/i18nProvider';
 import english from '../../../src/i18n/en';
 import { flatten } from '../../../src/i18n/merge';
-import { fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
+import { adminI18n, fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
 import type { AppI18nProvider } from '../../../src/providers/i18nProvider';
 
 vi.mock('../../../src/pages/monitoring/PlantsMap', () => ({
@@ -475,12 +474,13 @@ describe('monitoring page', () => {
     mockApi();
     renderPage({ projects: [{ id: 1, name: 'Proyecto Demo' }], 'power-plants': [] });
     await waitFor(() => expect(screen.getByText('Este proyecto aún no tiene centrales eléctricas.')).toBeInTheDocument());
-    expect(calls).toHaveLength(0);
+    // No plant, no reading: only the server's features (read once by the app's shell) were asked for.
+    expect(calls.filter((c) => c !== '/api/features')).toEqual([]);
   });
 });
 
 describe('chart CSV', () => {
-  const translate = createI18nProvider().translate;
+  const translate = adminI18n().translate;
   const enTranslate = (key: string, options: object = {}) =>
     String(flatten(english)[key]).replace(/%\{(\w+)\}/g, (_, name: string) => String((options as Record<string, unknown>)[name]));
   const point = (ts: string, over: Partial<Record<'power_w' | 'consumption_w' | 'battery_power_w' | 'battery_soc' | 'grid_import_w' | 'grid_export_w', number | null>>) => ({

@@ -1,0 +1,14 @@
+/**
+ * The Spanish messages of the admin: react-admin's own (its buttons, lists, notifications) and its
+ * screens' (resources, monitoring, devices...), loaded with the admin.
+ */
+import { mergeMessages } from '../merge';
+import ra from './ra';
+import resources from './resources';
+import monitoringFigures from './monitoring-figures';
+import devices from './devices';
+import reports from './reports';
+import fleet from './fleet';
+import alarms from './alarms';
+
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms);

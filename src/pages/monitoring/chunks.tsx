@@ -1,0 +1,26 @@
+/**
+ * The monitoring page's chart (MUI X charts and date pickers) and map (Leaflet): chunks of their
+ * own, so no other page loads them. They are fetched ahead of rendering: by the app shell as soon
+ * as it runs when the browser opens the monitoring page (App.tsx), else as the page mounts, while
+ * its first calls are under way.
+ */
+import { lazy, type ComponentProps } from 'react';
+
+let chartModule: typeof import('./ChartPanel') | undefined;
+let mapModule: typeof import('./PlantsMap') | undefined;
+const loadChart = () => import('./ChartPanel').then((m) => (chartModule = m));
+const loadMap = () => import('./PlantsMap').then((m) => (mapModule = m));
+const LazyChartPanel = lazy(() => loadChart().then((m) => ({ default: m.ChartPanel })));
+const LazyPlantsMap = lazy(() => loadMap());
+
+// Once fetched, a chunk is rendered directly: suspending on it anyway would hold the chart's first
+// call back by React's fallback throttle (300 ms).
+export const ChartPanel = (props: ComponentProps<typeof LazyChartPanel>) =>
+  (chartModule ? <chartModule.ChartPanel {...props} /> : <LazyChartPanel {...props} />);
+export const PlantsMap = (props: ComponentProps<typeof LazyPlantsMap>) =>
+  (mapModule ? <mapModule.default {...props} /> : <LazyPlantsMap {...props} />);
+
+export const preloadMonitoringChunks = () => {
+  void loadChart().catch(() => undefined);
+  void loadMap().catch(() => undefined);
+};
