@@ -29,7 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'react-admin';
 import { INTERVALS, type ExpectedChartType, type Interval } from '../../providers/monitoring';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { bucketLabel, chartTable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
+import { bucketLabel, chartTable, drawable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
 import { csvDialect, downloadCsv } from './csv';
 import { intlLocale, useFormatters, type Formatters } from '../../i18n/format';
 import { ExpectedNote } from './ExpectedNote';
@@ -198,8 +198,9 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
             {translate('app.monitoring.chart.error')}
           </Alert>
         )}
-        {ready && table && !hasData(table) && <Alert severity="info">{translate('app.monitoring.chart.empty')}</Alert>}
-        {ready && table && hasData(table) && (
+        {ready && table && !hasData(table) && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.monitoring.chart.empty')}</Alert>}
+        {/* A period without readings yet (today just after midnight) still shows what the plant should make. */}
+        {ready && table && drawable(table) && (
           // Charts read left to right in every language (time runs that way on their axes); told so, MUI X
           // anchors the axes' labels beside them and not, as in a right-to-left page, over them.
           <RtlProvider value={false}>
@@ -208,7 +209,7 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
             </Box>
           </RtlProvider>
         )}
-        {ready && table && hasData(table) && expectedType && expected && <ExpectedNote model={expected.model} />}
+        {ready && table && drawable(table) && expectedType && expected && <ExpectedNote model={expected.model} />}
       </CardContent>
     </Card>
   );

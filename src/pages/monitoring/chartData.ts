@@ -95,6 +95,9 @@ export function chartTable(chart: FetchedChart, expected: ExpectedChart | null |
 /** Something measured to show (the expectation alone is no data). */
 export const hasData = (table: ChartTable) => table.labels.length > 0 && table.series.some((s) => s.key !== 'expected');
 
+/** Something to draw: readings, or at least the production expected over the period. */
+export const drawable = (table: ChartTable) => table.labels.length > 0 && table.series.length > 0;
+
 export const tableCsv = (table: ChartTable, dialect?: CsvDialect) =>
   buildCsv([table.xLabel, ...table.series.map((s) => s.label)], table.labels.map((label, i) => [label, ...table.series.map((s) => s.data[i])]), dialect);
 

@@ -331,6 +331,18 @@ describe('monitoring page', () => {
     expect(within(history).getByRole('note')).toHaveTextContent('Estimación aproximada: sin paneles descritos, se usa la potencia instalada.');
   });
 
+  it('just after midnight, with no reading yet today, says so and still draws the day it expects', async () => {
+    const empty = curve.map((p) => ({ ...p, power_w: null, consumption_w: null, battery_power_w: null, battery_soc: null, grid_import_w: null, grid_export_w: null }));
+    mockApi((path, query) => (path === '/v2/measurement/7' ? { body: empty } : dayHandler(path, query)));
+    sizeCharts();
+    renderPage();
+    await waitFor(() => expect(screen.getByText('No hay datos para este período.')).toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('path[data-series="expected"]')).not.toBeNull());
+    expect(screen.getByText('00:00')).toBeInTheDocument();
+    expect(screen.queryByText('Autoconsumo (kW)')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Descargar CSV' })).toBeDisabled();
+  });
+
   it("downloads a finished month's report as a PDF, the month chosen among the finished ones", async () => {
     mockApi((path) => (path.startsWith('/report/') ? { body: {} } : undefined));
     // jsdom has no object URLs: the download's link gets a stand-in.
