@@ -11,7 +11,8 @@ import { fieldError, nonFieldError, notFound, unauthorized } from '../../core/er
 import { route } from '../../core/route.js';
 import { checkRows, CsvError, hashKey, newKey, parseCsv } from '../../measurements/ingest.js';
 import { storeReadings } from '../../measurements/store.js';
-import { deleteKey, insertKey, invertersOf, keyByHash, keysOf, keyUsed, visiblePlant } from './queries.js';
+import { deleteKey, insertKey, keysOf, visiblePlant } from './queries.js';
+import { invertersOf, keyByHash, noteKeyUse } from '../../domain/ingest.js';
 
 declare module 'fastify' {
   interface FastifyRequest { ingestKey: { id: number; plant: number } | null }
@@ -66,7 +67,7 @@ export default fp(async (app) => {
       }
       const { readings, rejected } = checkRows(points, await invertersOf(db, key.plant), { decimalComma });
       const { stored, duplicates } = await storeReadings(db, readings);
-      await keyUsed(db, key.id);
+      await noteKeyUse(db, key.id, 'http');
       // The plant's alarm rules, on what just arrived, soon after (docs/alarms.md).
       if (stored) app.alarms.enqueue(key.plant);
       return { stored, duplicates, rejected };

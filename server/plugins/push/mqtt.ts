@@ -26,8 +26,8 @@ import type { MqttStatus } from '../../../contract/push.js';
 import { isDatabaseUnavailable } from '../../core/errors.js';
 import { checkRows } from '../../measurements/ingest.js';
 import { storeReadings } from '../../measurements/store.js';
-import { invertersOf } from '../ingest/queries.js';
-import { ingestKey, insertReject, mqttKeyUsed } from './queries.js';
+import { invertersOf, keyById, noteKeyUse } from '../../domain/ingest.js';
+import { insertReject } from './queries.js';
 
 export const mqttTopic = (prefix: string, key: number | string) => `${prefix}/${key}/points`;
 
@@ -107,14 +107,14 @@ export function createMqttIngest(opts: MqttIngestOptions): MqttIngest {
   async function take(topic: string, payload: Buffer) {
     const m = topicPattern.exec(topic);
     if (!m) throw new BadMessage(`Tema inesperado: ${topic}`);
-    const key = await ingestKey(db, Number(m[1]));
+    const key = await keyById(db, Number(m[1]));
     if (!key) throw new BadMessage(`Ninguna clave de ingesta tiene el id ${m[1]} (¿revocada?).`);
     const points = pointsOf(payload);
     if (points.length > MAX_POINTS) throw new BadMessage(`Demasiados puntos en un mensaje: ${points.length} (máximo ${MAX_POINTS}).`, key.plant);
     const { readings, rejected } = checkRows(points, await invertersOf(db, key.plant));
     const { stored, duplicates } = await storeReadings(db, readings);
     if (stored) opts.alarms.enqueue(key.plant);
-    await mqttKeyUsed(db, key.id);
+    await noteKeyUse(db, key.id, 'mqtt');
     state.stored += stored;
     state.duplicates += duplicates;
     if (rejected.length) throw new BadMessage(`Puntos rechazados: ${JSON.stringify(rejected)}`, key.plant);

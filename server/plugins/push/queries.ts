@@ -113,16 +113,6 @@ export const rejectsOf = (db: Db, plant: number) =>
 export const mqttRejects = (db: Db) =>
   db.select().from(pushRejects).where(eq(pushRejects.source, 'mqtt')).orderBy(desc(pushRejects.id)).limit(100);
 
-/** The plant's ingest key with this id (an MQTT topic names it), or null. */
-export async function ingestKey(db: Db, id: number) {
-  const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.id, id));
-  return row ?? null;
-}
-
-export async function mqttKeyUsed(db: Db, id: number) {
-  await db.update(ingestKeys).set({ mqtt_last_used_at: new Date() }).where(eq(ingestKeys.id, id));
-}
-
 /** What the ways-in page lists of a plant, from the database. */
 export async function waysInRows(db: Db, plant: number) {
   const polled = await db.select({

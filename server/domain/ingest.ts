@@ -1,0 +1,56 @@
+/**
+ * What every pushed message asks before its points are stored (HTTP push ingest, MQTT): the key it
+ * comes with, and the inverters of the key's plant. Kept per process (server/db/cache.ts) until
+ * `ingest_keys` or `investors` change (NOTIFY triggers, migration 0023_notify_ingest_tables), so a
+ * one-point push does not pay two reads; a key revoked is refused as soon as the deletion is heard
+ * (at once in the process that deleted it, a moment later in the others).
+ *
+ * When a key last delivered (shown on the plant's ways-in page) is written at most once a minute per
+ * key and process, not at every push: the write costs as much as the push's own, and the page
+ * speaks in minutes.
+ */
+import { eq, getTableName } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { tableCache } from '../db/cache.js';
+import { ingestKeys, investors } from '../db/schema.js';
+import type { Inverters } from '../measurements/ingest.js';
+
+export interface IngestKeyRef { id: number; plant: number }
+
+const byHash = tableCache([getTableName(ingestKeys)], async (db: Db, hash: string): Promise<IngestKeyRef | null> => {
+  const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.key_hash, hash));
+  return row ?? null;
+});
+
+const byId = tableCache([getTableName(ingestKeys)], async (db: Db, id: number): Promise<IngestKeyRef | null> => {
+  const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.id, id));
+  return row ?? null;
+});
+
+const plantInverters = tableCache([getTableName(investors)], async (db: Db, plant: number): Promise<Inverters> => {
+  const own = await db.select({ id: investors.id, serial: investors.serial_number }).from(investors).where(eq(investors.plant, plant));
+  return { ids: new Set(own.map((i) => i.id)), bySerial: new Map(own.filter((i) => i.serial.trim()).map((i) => [i.serial.trim(), i.id])) };
+});
+
+/** The key with this hash (an X-Api-Key header's), if it exists. */
+export const keyByHash = (db: Db, hash: string) => byHash.get(db, hash);
+
+/** The key with this id (an MQTT topic names it), if it exists. */
+export const keyById = (db: Db, id: number) => byId.get(db, id);
+
+/** The inverters of a plant, by id and by serial number. */
+export const invertersOf = (db: Db, plant: number) => plantInverters.get(db, plant);
+
+const USE_NOTED_EVERY_MS = 60_000;
+const noted = new WeakMap<Db, Map<string, number>>();
+
+/** Writes that key `id` delivered through `way` now, unless this process wrote it less than a minute ago. */
+export async function noteKeyUse(db: Db, id: number, way: 'http' | 'mqtt', now = Date.now()) {
+  let last = noted.get(db);
+  if (!last) noted.set(db, last = new Map());
+  const at = last.get(`${way} ${id}`);
+  if (at !== undefined && now - at < USE_NOTED_EVERY_MS) return;
+  last.set(`${way} ${id}`, now);
+  const column = way === 'http' ? { last_used_at: new Date(now) } : { mqtt_last_used_at: new Date(now) };
+  await db.update(ingestKeys).set(column).where(eq(ingestKeys.id, id));
+}
