@@ -1,13 +1,27 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+
+/** ra-core's router adapter replaced by ours when building (src/providers/routerAdapter.tsx says why). */
+const leanRouterAdapter: Plugin = {
+  name: 'lean-router-adapter',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId(source, importer) {
+    if (source === './adapters/reactRouterProvider.js' && importer?.includes('/ra-core/dist/routing/')) {
+      return fileURLToPath(new URL('./src/providers/routerAdapter.tsx', import.meta.url));
+    }
+    return null;
+  },
+};
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   // Brotli and gzip siblings of every built file, served as they are by the API server (preCompressed).
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [leanRouterAdapter, react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

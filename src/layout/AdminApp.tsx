@@ -16,6 +16,7 @@ import ProfilePage from '../resources/profile/ProfilePage';
 import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
 import { permissionsOf, type Permissions } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
+import { reactRouterProvider } from '../providers/routerAdapter';
 import { localeInfo } from '../i18n/locales';
 import { useCurrentLocale, type AppI18nProvider } from '../providers/i18nProvider';
 import { createAppTheme } from '../theme';
@@ -64,7 +65,7 @@ export default function AdminApp() {
   const [queryClient] = useState(adminQueryClient);
   useEffect(() => releaseQueryClient, []);
   return (
-    <AdminContext queryClient={queryClient} dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
+    <AdminContext queryClient={queryClient} routerProvider={reactRouterProvider} dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
       <BasenameContextProvider basename={ADMIN_BASENAME}>
         <AdminUI
           layout={Layout}
