@@ -24,8 +24,8 @@ export function deviceClock(deviceTime: Date, receivedAt: Date) {
 /** Whether a clock offset kept in seconds (null: never measured) is off. */
 export const clockOff = (offsetS: number | null) => offsetS !== null && Math.abs(offsetS) * 1000 > CLOCK_TOLERANCE_MS;
 
-/** The wall-clock date and time of an instant (epoch ms) in a zone, and the zone's UTC offset then, ms. */
-export function wallClock(timeZone: string, ms: number) {
+/** The zone's UTC offset at an instant (ms), as Intl computes it: exact, but some microseconds a call. */
+function intlOffset(timeZone: string, ms: number) {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -35,8 +35,41 @@ export function wallClock(timeZone: string, ms: number) {
   }
   const p: Record<string, number> = {};
   for (const { type, value } of format.formatToParts(ms)) p[type] = Number(value);
-  const offsetMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
-  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, offsetMs };
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * Offsets per zone and quarter hour (UTC), or null for a quarter hour in which the offset changes.
+ * A day curve formats 288 instants and a month's days as many: Intl's formatToParts for each was most
+ * of the day curve's time. Zones change offset at most once in a quarter hour (at whole quarter hours
+ * since 1970), and a quarter hour whose two ends disagree is computed exactly, instant by instant.
+ */
+const QUARTER_MS = 900_000;
+const offsets = new Map<string, Map<number, number | null>>();
+const MAX_QUARTERS = 200_000;
+
+function offsetAt(timeZone: string, ms: number) {
+  let known = offsets.get(timeZone);
+  if (!known) offsets.set(timeZone, known = new Map());
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let offset = known.get(quarter);
+  if (offset === undefined) {
+    const start = intlOffset(timeZone, quarter * QUARTER_MS);
+    offset = start === intlOffset(timeZone, (quarter + 1) * QUARTER_MS - 1000) ? start : null;
+    if (known.size >= MAX_QUARTERS) known.clear();
+    known.set(quarter, offset);
+  }
+  return offset ?? intlOffset(timeZone, ms);
+}
+
+/** The wall-clock date and time of an instant (epoch ms) in a zone, and the zone's UTC offset then, ms. */
+export function wallClock(timeZone: string, ms: number) {
+  const offsetMs = offsetAt(timeZone, ms);
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offsetMs);
+  return {
+    year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(),
+    hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds(), offsetMs,
+  };
 }
 
 /** An instant as ISO 8601 in a zone, with its offset: 2026-01-31T14:05:00-03:00. */
