@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
 import { isDatabaseUnavailable } from '../core/errors.js';
 import { pgliteFeed, postgresFeed, registerChangeFeed } from './changes.js';
 
-/** Both drivers (PGlite embedded, node-postgres server) expose this same Drizzle surface. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Both drivers (PGlite embedded, node-postgres server) expose this same Drizzle surface. Without the
+ * schema's relations (queries name their tables): given them, drizzle works them out again for every
+ * handle it makes, and a pooled transaction makes one, a tenth of a one-point push's time.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -95,7 +98,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
     // with the same error, the request answers 503 (core/errors.ts), and the pool discards the client
     // when it comes back unqueryable. So here the event only has to be heard.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
     // drizzle-orm 0.45 runs a pooled transaction's BEGIN before the try/finally that releases the
     // client (drizzle-orm#6241): a connection dropped right then would leak its pool slot for good,
     // and a few such leaks starve the pool. So transactions check their client out here.
@@ -103,7 +106,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
       const client = await pool.connect();
       let lost: Error | undefined;
       try {
-        return await drizzle(client, { schema }).transaction(transaction, config);
+        return await drizzle(client).transaction(transaction, config);
       } catch (err) {
         if (isDatabaseUnavailable(err)) lost = err as Error;
         throw err;
@@ -112,7 +115,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
         client.release(lost);
       }
     };
-    await migrateAlone(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    await migrateAlone(pool, (client) => migrate(drizzle(client), { migrationsFolder }));
     servers.set(db, opts.databaseUrl);
     const feed = postgresFeed(opts.databaseUrl);
     registerChangeFeed(db as unknown as Db, feed);
@@ -123,7 +126,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
   const client = new PGlite({ dataDir: opts.dir, loadDataDir: opts.loadDataDir });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder });
   embedded.add(db);
   const feed = pgliteFeed(client);
