@@ -46,13 +46,16 @@ export const percentile = (sorted: number[], p: number) => (sorted.length ? sort
 
 export interface Server { base: string; stop(): Promise<void> }
 
+/** BENCH_NODE_ARGS: flags for the server's Node (e.g. `--cpu-prof --cpu-prof-dir=prof`, which NODE_OPTIONS refuses). */
+const nodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function startServer(port: number, dataDir: string, databaseUrl: string | undefined): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', COLLECTOR_INTERVAL: '0',
     JWT_SECRET: randomBytes(24).toString('hex'), ACCESS_TOKEN_TTL: '7200', LOG_LEVEL: 'warn',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl; else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
