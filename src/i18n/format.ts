@@ -4,7 +4,7 @@
  */
 import { useLocaleState } from 'react-admin';
 import { useMemo } from 'react';
-import { localeInfo } from './locales';
+import { intlLocale, localeInfo } from './locales';
 import { country } from '../config/country';
 
 export interface Formatters {
@@ -42,14 +42,28 @@ export interface Formatters {
   shortMonth: (month: string) => string;
 }
 
-/**
- * The locale Intl is given: Spanish is written as in the portal's country ('es-CL' groups 6.700,
- * plain 'es' leaves four digits ungrouped and writes "6700 CLP").
- */
-export const intlLocale = (lang: string) => (lang === 'es' ? `es-${country.code}` : lang);
 
 /** A local calendar date as an instant at its noon UTC, formatted in UTC: no zone can move its day. */
 const calendar = (date: string) => new Date(`${date.length === 7 ? `${date}-15` : date}T12:00:00Z`);
+
+/**
+ * Intl's formatters are slow to make and quick to use: a day chart formats its 288 instants and a
+ * list its dates again at every render, and making one per call was the largest part of drawing
+ * the monitoring page. One per kind, locale and options, kept for the page's life.
+ */
+const kept = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let format = kept.get(key) as Intl.NumberFormat | undefined;
+  if (!format) kept.set(key, format = new Intl.NumberFormat(locale, options));
+  return format;
+}
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = kept.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) kept.set(key, format = new Intl.DateTimeFormat(locale, options));
+  return format;
+}
 
 /**
  * `rtl`: a quantity with a Latin unit ("4,7 kW", "52,6 %", "−20,7 %") is isolated as left-to-right
@@ -57,13 +71,13 @@ const calendar = (date: string) => new Date(`${date.length === 7 ? `${date}-15` 
  */
 export function makeFormatters(lang: string, rtl = false, timeZone = country.timeZone): Formatters {
   const locale = intlLocale(lang);
-  const number = (value: number, digits = 2) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits = 2) => numberFormat(locale, { maximumFractionDigits: digits }).format(value);
   const unit = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
   const dateIn = (options: Intl.DateTimeFormatOptions) => (date: string) =>
-    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(calendar(date));
+    dateFormat(locale, { ...options, timeZone: 'UTC' }).format(calendar(date));
   const money = (amount: number, currency: string) => {
     // Chileans write the sign apart from the amount: "$ 6.700" (es-CL's Intl gives "$6.700").
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
+    const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
     return parts.map((p, i) => (lang === 'es' && p.type === 'currency' && parts[i + 1]?.type === 'integer' ? `${p.value}\u00a0` : p.value)).join('');
   };
   return {
@@ -75,12 +89,12 @@ export function makeFormatters(lang: string, rtl = false, timeZone = country.tim
     mass: (kg) => unit(Math.abs(kg) >= 1000 ? `${number(kg / 1000)} t` : `${number(kg, 1)} kg`),
     money,
     perKwh: (amount, currency) => unit(`${money(amount, currency)}/kWh`),
-    percent: (pct) => unit(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(pct / 100)),
-    change: (pct) => unit(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct / 100)),
+    percent: (pct) => unit(numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(pct / 100)),
+    change: (pct) => unit(numberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct / 100)),
     specificYield: (v) => unit(`${number(v)} kWh/kWp`),
-    dateTime: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)),
-    date: (iso) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso)),
-    time: (iso) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso)),
+    dateTime: (iso) => dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)),
+    date: (iso) => dateFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso)),
+    time: (iso) => dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso)),
     weekday: dateIn({ weekday: 'long', day: 'numeric', month: 'short' }),
     quantity: (value, text, digits) => unit(`${number(value, digits)} ${text}`),
     day: dateIn({ day: 'numeric', month: 'short' }),
@@ -88,15 +102,6 @@ export function makeFormatters(lang: string, rtl = false, timeZone = country.tim
     shortMonth: dateIn({ month: 'short' }),
   };
 }
-
-/**
- * The locale react-admin's DateField and NumberField format in (their theme default props): the
- * active language's, not the browser's.
- */
-export const fieldDefaults = (lang: string) => {
-  const locales = intlLocale(lang);
-  return { RaDateField: { defaultProps: { locales } }, RaNumberField: { defaultProps: { locales } } };
-};
 
 /** The formatters of the active language, in `timeZone` (the plant's, from its snapshot; else the portal's) when given. */
 export function useFormatters(timeZone?: string): Formatters {

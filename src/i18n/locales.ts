@@ -2,6 +2,8 @@
  * The languages offered (SPEC §9 + DESIGN: es default and fallback; en, fr, ar, zh; and
  * "English right-to-left", English messages laid out right to left).
  */
+import { country } from '../config/country';
+
 export type Direction = 'ltr' | 'rtl';
 
 export interface LocaleInfo {
@@ -30,3 +32,18 @@ export const LOCALES: LocaleInfo[] = [
 
 export const localeInfo = (locale: string): LocaleInfo =>
   LOCALES.find((l) => l.locale === locale) ?? LOCALES[0];
+
+/**
+ * The locale Intl is given: Spanish is written as in the portal's country ('es-CL' groups 6.700,
+ * plain 'es' leaves four digits ungrouped and writes "6700 CLP").
+ */
+export const intlLocale = (lang: string) => (lang === 'es' ? `es-${country.code}` : lang);
+
+/**
+ * The locale react-admin's DateField and NumberField format in (their theme default props): the
+ * active language's, not the browser's.
+ */
+export const fieldDefaults = (lang: string) => {
+  const locales = intlLocale(lang);
+  return { RaDateField: { defaultProps: { locales } }, RaNumberField: { defaultProps: { locales } } };
+};

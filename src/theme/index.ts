@@ -4,8 +4,7 @@
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import type { Direction } from '../i18n/locales';
-import { fieldDefaults } from '../i18n/format';
+import { fieldDefaults, type Direction } from '../i18n/locales';
 
 export const palette = {
   /** The brand's olympic blue, for surfaces and accents. */

@@ -31,7 +31,8 @@ import { INTERVALS, type ExpectedChartType, type Interval } from '../../provider
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { bucketLabel, chartTable, drawable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
 import { csvDialect, downloadCsv } from './csv';
-import { intlLocale, useFormatters, type Formatters } from '../../i18n/format';
+import { useFormatters, type Formatters } from '../../i18n/format';
+import { intlLocale } from '../../i18n/locales';
 import { ExpectedNote } from './ExpectedNote';
 import { chartQuery, CHOSEN } from './queries';
 import { DateLocalization } from '../../components/DatePickers';

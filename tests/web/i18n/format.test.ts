@@ -5,7 +5,8 @@
  * `plain` compares what a reader sees.
  */
 import { describe, expect, it } from 'vitest';
-import { fieldDefaults, intlLocale, makeFormatters } from '../../../src/i18n/format';
+import { makeFormatters } from '../../../src/i18n/format';
+import { fieldDefaults, intlLocale } from '../../../src/i18n/locales';
 import { csvDialect } from '../../../src/pages/monitoring/csv';
 
 /** No-break spaces as spaces, and the invisible direction marks and isolates dropped. */
