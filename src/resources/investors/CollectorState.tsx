@@ -6,7 +6,8 @@
  */
 import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
+import { useFormatters } from '../../i18n/format';
 import type { FroniusReading } from '../../../contract/collector';
 import { ClockOffset } from '../../components/ClockOffset';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -15,7 +16,7 @@ const REFRESH_MS = 60_000;
 
 export function CollectorState({ id }: { id: Identifier }) {
   const translate = useTranslate();
-  const locale = useLocale();
+  const { dateTime: time } = useFormatters();
   const dataProvider = useAppDataProvider();
   const { data, error } = useQuery({
     queryKey: ['inverterCollector', String(id)],
@@ -24,7 +25,6 @@ export function CollectorState({ id }: { id: Identifier }) {
     retry: false,
   });
   const t = (key: string, options?: object) => translate(`app.devices.collector.${key}`, options);
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
   const device = data?.device;
 
   return (
@@ -60,10 +60,10 @@ export function CollectorState({ id }: { id: Identifier }) {
 /** The last answer, as read: the device's clock, status and codes, power and counters, what it lacked. */
 function LastAnswer({ reading, time }: { reading: FroniusReading; time: (iso: string) => string }) {
   const translate = useTranslate();
-  const locale = useLocale();
+  const f = useFormatters();
   const t = (key: string, options?: object) => translate(`app.devices.collector.${key}`, options);
   const number = (value: number | null, unit: string) =>
-    (value == null ? '—' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`);
+    (value == null ? '—' : `${f.number(value, 1)} ${unit}`);
   const pair = (a: string, b: string) => `${a} / ${b}`;
   const rows: [string, string][] = [
     [t('status'), translate(`app.screens.readings.status.${reading.status}`, { _: reading.status })],

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate, type Identifier } from 'react-admin';
 import { froniusErrorName } from '../../../contract/fronius-codes';
 import { localeInfo } from '../../i18n/locales';
+import { useFormatters } from '../../i18n/format';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 
 const REFRESH_MS = 60_000;
@@ -24,7 +25,7 @@ export function InverterEvents({ id }: { id: Identifier }) {
   });
   const t = (key: string, options?: object) => translate(`app.devices.events.${key}`, options);
   const language = localeInfo(locale).messages;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const f = useFormatters();
 
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-labelledby={`events-${id}`}>
@@ -44,7 +45,7 @@ export function InverterEvents({ id }: { id: Identifier }) {
           <TableBody>
             {data.map((e) => (
               <TableRow key={e.id}>
-                <TableCell>{when.format(new Date(e.ts))}</TableCell>
+                <TableCell>{f.dateTime(e.ts)}</TableCell>
                 <TableCell>
                   <Chip size="small" color={e.kind === 'error' ? 'error' : 'default'} variant="outlined" label={t(e.kind)} />
                 </TableCell>

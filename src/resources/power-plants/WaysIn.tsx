@@ -10,7 +10,8 @@ import {
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useGetManyReference, useLocale, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Confirm, useGetManyReference, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useFormatters } from '../../i18n/format';
 import { ClockOffset } from '../../components/ClockOffset';
 import type { IssuedIngestKey, IssuedPushCredential, WaysIn as WaysInData } from '../../providers/devices';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
@@ -63,7 +64,7 @@ function Rows({ head, rows, none }: { head: string[]; rows: ReactNode[][]; none:
 
 export function WaysIn({ id }: { id: Identifier }) {
   const t = useT();
-  const locale = useLocale();
+  const { dateTime: time } = useFormatters();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { data, error } = useQuery({
@@ -73,7 +74,6 @@ export function WaysIn({ id }: { id: Identifier }) {
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['waysIn', String(id)] });
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const delivered = (at: string | null | undefined) => (at ? t('last', { time: time(at) }) : t('never'));
 
   return (
@@ -232,7 +232,7 @@ function IngestKeys({ plant, data, delivered, onChange }: {
 
 function Unmatched({ plant, count, onChange }: { plant: Identifier; count: number; onChange: () => void }) {
   const t = useT();
-  const locale = useLocale();
+  const { dateTime: time } = useFormatters();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
@@ -255,7 +255,6 @@ function Unmatched({ plant, count, onChange }: { plant: Identifier; count: numbe
     },
     onError: (e: Error) => notify(e.message, { type: 'error' }),
   });
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const list = count > 0 ? devices ?? [] : [];
   return (
     <Section id={`ways-in-unmatched-${plant}`} title={t('unmatched.title')} howto={t('unmatched.howto')}>
