@@ -2,7 +2,7 @@
  * The latest readings: of each inverter of a plant, of one inverter, and what an MPPT and a string get
  * of their inverter's latest reading (an MPPT its DC input; a string an equal share of its MPPT's).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { investors, lastReadings, measurements } from '../db/schema.js';
@@ -41,22 +41,36 @@ export async function recomputeLastReadings(db: Db, which: 'all' | 'gone') {
     on conflict (${name(l.investor)}) do update set ${name(l.ts)} = excluded.${name(l.ts)}, ${name(l.ac_power_w)} = excluded.${name(l.ac_power_w)}`);
 }
 
-/** The latest reading of each inverter (of a plant, or one inverter), with the inverter's name; null reading when it has none. */
-export async function latestReadings(db: Db, timeZone: string, where: { plant: number } | { investor: number }) {
-  const i = alias(investors, 'i');
-  const m = alias(measurements, 'm');
-  const found = await rows<Omit<Reading, 'ts'> & { name: string; ts: number | null }>(db, sql`
-    select ${selectList({ investor: i.id, name: i.name, ts: epochMs(m.ts), ...Object.fromEntries(READ.map((k) => [k, m[k]])) })}
+/** The names latestReadings' query gives the inverter and its latest reading, for a caller's extra columns. */
+export const LATEST = { inverter: alias(investors, 'i'), reading: alias(measurements, 'm') };
+
+/**
+ * The latest reading of each inverter (of a plant, or one inverter), with the inverter's name; null
+ * reading when it has none. `extra`: more columns of the same rows (over LATEST's names), returned
+ * apart as `extra`, so a caller that needs more of each inverter pays no second query.
+ */
+export async function latestReadings<X extends Record<string, unknown> = Record<string, never>>(
+  db: Db, timeZone: string, where: { plant: number } | { investor: number }, extra: { [K in keyof X]: SQLWrapper } = {} as never,
+) {
+  const { inverter: i, reading: m } = LATEST;
+  const found = await rows<Omit<Reading, 'ts'> & { name: string; ts: number | null } & X>(db, sql`
+    select ${selectList({ investor: i.id, name: i.name, ts: epochMs(m.ts), ...Object.fromEntries(READ.map((k) => [k, m[k]])), ...extra })}
     from ${investors} ${i}
     left join lateral (select * from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1) ${m} on true
     where ${'plant' in where ? eq(i.plant, where.plant) : eq(i.id, where.investor)}
     order by ${i.id}`);
-  return found.map(({ name, ts, ...r }) => ({
-    investor: r.investor,
-    name,
-    at: ts === null ? null : new Date(ts),
-    reading: ts === null ? null : { ...r, ts: isoInZone(new Date(ts), timeZone), dc: r.dc ?? [] } as Reading,
-  }));
+  const extraKeys = Object.keys(extra);
+  return found.map((row) => {
+    const r = Object.fromEntries(Object.entries(row).filter(([k]) => READ.includes(k as never) || k === 'investor')) as Omit<Reading, 'ts'>;
+    const at = row.ts === null ? null : new Date(row.ts);
+    return {
+      investor: row.investor,
+      name: row.name,
+      at,
+      reading: at === null ? null : { ...r, ts: isoInZone(at, timeZone), dc: r.dc ?? [] } as Reading,
+      extra: Object.fromEntries(extraKeys.map((k) => [k, row[k]])) as X,
+    };
+  });
 }
 
 /** The latest reading of each inverter of a plant, and whether each is online. */

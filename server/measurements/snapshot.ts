@@ -5,13 +5,12 @@
  * money saved (net billing: domain/savings.ts); and a project's totals over its plants. "Today", "this
  * month" and "this year" are the plant's local ones (settings.time_zone), whatever the caller's zone.
  */
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, measurements, plantEnergy, powerPlants } from '../db/schema.js';
+import { investorEnergy, plantEnergy, powerPlants } from '../db/schema.js';
 import { rows } from '../db/sql.js';
 import type { PeriodTotals, ProjectSnapshot, Reading, Snapshot } from '../../contract/measurements.js';
-import { latestReadings, ONLINE_WINDOW_MS } from './latest.js';
+import { LATEST, latestReadings, ONLINE_WINDOW_MS } from './latest.js';
 import { sumTotals } from './queries.js';
 import { withCurrentRollups } from './rollups.js';
 import { isoInZone } from './time.js';
@@ -31,6 +30,34 @@ function sumOf(readings: Reading[], field: 'ac_power_w' | 'consumption_w' | 'gri
 /** The plant fields a summary reads. */
 type PlantRow = Pick<typeof powerPlants.$inferSelect, 'id' | 'tariff' | 'injection_price' | 'capacity_kwp'>;
 
+/** What snapshot reads of each inverter beside its latest reading (latest.ts `extra`). */
+type InverterCounters = {
+  /** The latest reading's day and year counters, null for an inverter that reports its PV power. */
+  counter_day: number | null; counter_year: number | null;
+  /** Whether the latest reading is of the plant's today, of its year. */
+  today: boolean | null; this_year: boolean | null;
+  /** What is recorded for the inverter today, this year, and in all (its yearly rollups). */
+  recorded_day: number; recorded_year: number; recorded_wh: number | null;
+};
+
+/** The columns of InverterCounters, over latest.ts's names of the inverter (i) and its latest reading (m). */
+function counterColumns(periods: LocalPeriods) {
+  const { inverter: i, reading: m } = LATEST;
+  const local = sql`(${m.ts} at time zone ${periods.time_zone})`;
+  const recorded = (period: 'day' | 'year', bucket: string) => sql`coalesce((select ${investorEnergy.energy_wh} from ${investorEnergy}
+    where ${investorEnergy.investor} = ${i.id} and ${investorEnergy.period} = ${period} and ${investorEnergy.bucket} = ${bucket}::timestamp), 0)::float8`;
+  return {
+    counter_day: sql`case when ${m.pv_power_w} is null then ${m.energy_day_wh} end`,
+    counter_year: sql`case when ${m.pv_power_w} is null then ${m.energy_year_wh} end`,
+    today: sql`${local}::date = ${periods.today}::date`,
+    this_year: sql`extract(year from ${local}) = ${Number(periods.year)}`,
+    recorded_day: recorded('day', `${periods.today} 00:00:00`),
+    recorded_year: recorded('year', `${periods.year}-01-01 00:00:00`),
+    recorded_wh: sql`(select sum(${investorEnergy.energy_wh}) from ${investorEnergy}
+      where ${investorEnergy.investor} = ${i.id} and ${investorEnergy.period} = 'year')::float8`,
+  } satisfies Record<keyof InverterCounters, SQL>;
+}
+
 /**
  * What the inverters' own day and year counters (Symo DAY_ENERGY, YEAR_ENERGY) say was produced that
  * the recorded points do not hold (a device added during the day or the year): per inverter whose
@@ -41,71 +68,67 @@ type PlantRow = Pick<typeof powerPlants.$inferSelect, 'id' | 'tariff' | 'injecti
  * included, while what is recorded for it is PV energy (store.ts intervalEnergy), so their
  * difference is not energy it made unrecorded.
  */
-async function unrecordedByCounters(db: Db, plant: number, periods: LocalPeriods) {
-  const i = alias(investors, 'i');
-  const m = alias(measurements, 'm');
-  const d = alias(investorEnergy, 'd');
-  const y = alias(investorEnergy, 'y');
-  const local = sql`(${m.ts} at time zone ${periods.time_zone})`;
-  const found = await rows<{ day: number | null; year: number | null; today: boolean; this_year: boolean; recorded_day: number; recorded_year: number }>(db, sql`
-    select case when ${m.pv_power_w} is null then ${m.energy_day_wh} end as day, case when ${m.pv_power_w} is null then ${m.energy_year_wh} end as year,
-      ${local}::date = ${periods.today}::date as today, extract(year from ${local}) = ${Number(periods.year)} as this_year,
-      coalesce(${d.energy_wh}, 0)::float8 as recorded_day, coalesce(${y.energy_wh}, 0)::float8 as recorded_year
-    from ${investors} ${i}
-    join lateral (
-      select ${m.ts}, ${m.pv_power_w}, ${m.energy_day_wh}, ${m.energy_year_wh} from ${measurements} ${m} where ${m.investor} = ${i.id} order by ${m.ts} desc limit 1
-    ) ${m} on true
-    left join ${investorEnergy} ${d} on ${d.investor} = ${i.id} and ${d.period} = 'day' and ${d.bucket} = ${`${periods.today} 00:00:00`}::timestamp
-    left join ${investorEnergy} ${y} on ${y.investor} = ${i.id} and ${y.period} = 'year' and ${y.bucket} = ${`${periods.year}-01-01 00:00:00`}::timestamp
-    where ${i.plant} = ${plant}`);
+function unrecordedByCounters(inverters: InverterCounters[]) {
   let day = 0;
   let year = 0;
-  for (const r of found) {
-    const dayPart = r.today && r.day !== null ? Math.max(0, r.day - r.recorded_day) : 0;
-    const yearPart = r.this_year && r.year !== null ? Math.max(0, r.year - r.recorded_year) : 0;
+  for (const r of inverters) {
+    const dayPart = r.today && r.counter_day !== null ? Math.max(0, r.counter_day - r.recorded_day) : 0;
+    const yearPart = r.this_year && r.counter_year !== null ? Math.max(0, r.counter_year - r.recorded_year) : 0;
     day += dayPart;
     year += Math.max(dayPart, yearPart);
   }
   return { day: round1(day), month: round1(day), year: round1(year) };
 }
 
-/** A plant's energies of its local periods, its lifetime production and its latest readings. */
+/** A plant rollup bucket's energies, as the plant's energies query gives them. */
+type BucketRow = { period: string; bucket: string } & Record<'energy_wh' | 'consumption_wh' | 'import_wh' | 'export_wh', number>;
+
+/**
+ * In one statement over the plant's rollups: the buckets of its today, this month, this year and
+ * the same month last year; last year's month up to the same day; and everything recorded (the
+ * yearly rows: energy, export, and whether any flow beside production was metered).
+ */
+async function plantEnergies(db: Db, plant: number, periods: LocalPeriods) {
+  const p = plantEnergy;
+  const inBuckets = sql`(${p.period}, ${p.bucket}) in (
+    ('day', ${`${periods.today} 00:00:00`}::timestamp), ('month', ${`${periods.month}-01 00:00:00`}::timestamp),
+    ('year', ${`${periods.year}-01-01 00:00:00`}::timestamp), ('month', ${`${periods.last_year_month}-01 00:00:00`}::timestamp))`;
+  const lastYearToDate = sql`${p.period} = 'day' and ${p.bucket} between ${`${periods.last_year_month}-01 00:00:00`}::timestamp
+    and ${`${periods.last_year_same_day} 00:00:00`}::timestamp`;
+  const yearly = sql`${p.period} = 'year'`;
+  const [found] = await rows<{ buckets: BucketRow[] | null; last_year_to_date_wh: number | null; energy_wh: number; export_wh: number; flows_wh: number }>(db, sql`
+    select
+      json_agg(json_build_object('period', ${p.period}, 'bucket', ${p.bucket}, 'energy_wh', ${p.energy_wh},
+        'consumption_wh', ${p.consumption_wh}, 'import_wh', ${p.import_wh}, 'export_wh', ${p.export_wh})) filter (where ${inBuckets}) as buckets,
+      (sum(${p.energy_wh}) filter (where ${lastYearToDate}))::float8 as last_year_to_date_wh,
+      coalesce(sum(${p.energy_wh}) filter (where ${yearly}), 0)::float8 as energy_wh,
+      coalesce(sum(${p.export_wh}) filter (where ${yearly}), 0)::float8 as export_wh,
+      coalesce(sum(${p.import_wh} + ${p.export_wh} + ${p.consumption_wh}) filter (where ${yearly}), 0)::float8 as flows_wh
+    from ${p} where ${p.plant} = ${plant} and (${yearly} or ${inBuckets} or (${lastYearToDate}))`);
+  return { ...found, buckets: found.buckets ?? [] };
+}
+
+/**
+ * A plant's energies of its local periods, its lifetime production and its latest readings: two
+ * statements, one over its inverters (latest readings and counters), one over its rollups.
+ */
 async function plantFigures(db: Db, plant: PlantRow, periods: LocalPeriods) {
-  const latest = await latestReadings(db, periods.time_zone, { plant: plant.id });
-  const energies = { energy_wh: plantEnergy.energy_wh, consumption_wh: plantEnergy.consumption_wh, import_wh: plantEnergy.import_wh, export_wh: plantEnergy.export_wh };
-  const buckets = { day: `${periods.today} 00:00:00`, month: `${periods.month}-01 00:00:00`, year: `${periods.year}-01-01 00:00:00` };
-  const rows = await db.select({ period: plantEnergy.period, bucket: plantEnergy.bucket, ...energies }).from(plantEnergy)
-    .where(and(eq(plantEnergy.plant, plant.id), sql`(${plantEnergy.period}, ${plantEnergy.bucket}) in (
-      ('day', ${buckets.day}::timestamp), ('month', ${buckets.month}::timestamp), ('year', ${buckets.year}::timestamp),
-      ('month', ${`${periods.last_year_month}-01`}::timestamp))`));
-  const unrecorded = await unrecordedByCounters(db, plant.id, periods);
-  const totalsOf = (period: 'day' | 'month' | 'year', bucket: string) =>
-    sumTotals([...rows.filter((r) => r.period === period && r.bucket.startsWith(bucket.slice(0, 10))), { energy_wh: unrecorded[period] }]);
-  const lastYearMonth = rows.find((r) => r.period === 'month' && r.bucket.startsWith(periods.last_year_month));
-
-  const [lastYearToDate] = await db.select({ energy_wh: sql<number | null>`sum(${plantEnergy.energy_wh})::float8` }).from(plantEnergy)
-    .where(and(eq(plantEnergy.plant, plant.id), eq(plantEnergy.period, 'day'),
-      gte(plantEnergy.bucket, `${periods.last_year_month}-01 00:00:00`), lte(plantEnergy.bucket, `${periods.last_year_same_day} 00:00:00`)));
-
-  // Everything recorded, from the yearly rows.
-  const [recorded] = await db.select({
-    energy_wh: sql<number>`coalesce(sum(${plantEnergy.energy_wh}), 0)::float8`, export_wh: sql<number>`coalesce(sum(${plantEnergy.export_wh}), 0)::float8`,
-    flows_wh: sql<number>`coalesce(sum(${plantEnergy.import_wh} + ${plantEnergy.export_wh} + ${plantEnergy.consumption_wh}), 0)::float8`,
-  }).from(plantEnergy).where(and(eq(plantEnergy.plant, plant.id), eq(plantEnergy.period, 'year')));
-
+  const inverters = await latestReadings<InverterCounters>(db, periods.time_zone, { plant: plant.id }, counterColumns(periods));
+  const energies = await plantEnergies(db, plant.id, periods);
+  const unrecorded = unrecordedByCounters(inverters.map((l) => l.extra));
+  const totalsOf = (period: 'day' | 'month' | 'year', day: string) =>
+    sumTotals([...energies.buckets.filter((r) => r.period === period && r.bucket.startsWith(day)), { energy_wh: unrecorded[period] }]);
+  const lastYearMonth = energies.buckets.find((r) => r.period === 'month' && r.bucket.startsWith(periods.last_year_month));
   // Lifetime: each inverter's own counter when it has one, otherwise everything recorded for it.
-  const perInverter = new Map((await db.select({ investor: investorEnergy.investor, energy_wh: sql<number>`sum(${investorEnergy.energy_wh})::float8` })
-    .from(investorEnergy).innerJoin(investors, eq(investors.id, investorEnergy.investor))
-    .where(and(eq(investors.plant, plant.id), eq(investorEnergy.period, 'year'))).groupBy(investorEnergy.investor))
-    .map((r) => [r.investor, r.energy_wh]));
-  const totalWh = round1(latest.reduce((acc, l) => acc + (l.reading?.energy_total_wh ?? perInverter.get(l.investor) ?? 0), 0));
+  const totalWh = round1(inverters.reduce((acc, l) => acc + (l.reading?.energy_total_wh ?? l.extra.recorded_wh ?? 0), 0));
+  const latest = inverters.map(({ extra: _, ...l }) => l);
 
   return {
     latest,
-    today: totalsOf('day', buckets.day), month: totalsOf('month', buckets.month), year: totalsOf('year', buckets.year),
-    lifetime: lifetimeSplit(totalWh, recorded),
-    metered: recorded.flows_wh > 0,
-    lastYearToDateWh: lastYearToDate?.energy_wh ?? null,
+    today: totalsOf('day', periods.today), month: totalsOf('month', `${periods.month}-01`), year: totalsOf('year', `${periods.year}-01-01`),
+    lifetime: lifetimeSplit(totalWh, energies),
+    metered: energies.flows_wh > 0,
+    lastYearToDateWh: energies.last_year_to_date_wh,
     lastYearMonthWh: lastYearMonth ? lastYearMonth.energy_wh : null,
   };
 }
