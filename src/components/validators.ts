@@ -30,14 +30,14 @@ export const passwordConfirmed: Validator[] = [
 export interface NumberBounds { type?: unknown; minimum?: number; maximum?: number }
 
 /**
- * A required number within the contract's bounds (whole for an Integer), so a form refuses what the
- * API would answer with a 400. `format` writes the bounds in the reader's language
+ * A number within the contract's bounds (whole for an Integer), required unless `optional`, so a form
+ * refuses what the API would answer with a 400. `format` writes the bounds in the reader's language
  * (useFormatters().number): react-admin's minValue/maxValue would show them as JavaScript does.
  */
-export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (n: number) => string): Validator[] {
+export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (n: number) => string, { optional = false } = {}): Validator[] {
   const given = (value: unknown) => value !== null && value !== undefined && value !== '';
   return [
-    required('app.validation.value'),
+    ...(optional ? [] : [required('app.validation.value')]),
     number('ra.validation.number'),
     (value) => (given(value) && type === 'integer' && !Number.isInteger(Number(value)) ? 'app.validation.integer' : undefined),
     (value) => (given(value) && minimum !== undefined && Number(value) < minimum ? { message: 'ra.validation.minValue', args: { min: format(minimum) } } : undefined),
