@@ -44,3 +44,10 @@ export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (
     (value) => (given(value) && maximum !== undefined && Number(value) > maximum ? { message: 'ra.validation.maxValue', args: { max: format(maximum) } } : undefined),
   ];
 }
+
+/** Required and more than spaces (the API refuses a blank text: the contract's S.nonBlank), `message` for both. */
+export const textRequired = (message: string): Validator[] => [
+  required(message),
+  (value) => (typeof value === 'string' && !value.trim() ? message : undefined),
+];
+export const commentRequired = textRequired('app.alarms.comment_required');

@@ -133,6 +133,23 @@ describe('alarm page', () => {
     expect(screen.queryByRole('button', { name: 'Reconocer' })).not.toBeInTheDocument();
   });
 
+  it('refuses to acknowledge without a comment, sends nothing, and cancelling leaves the alarm open', async () => {
+    const dataProvider = provider(tables());
+    renderAdmin('/alarms/5/show', { dataProvider, staff: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reconocer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reconocer la alarma' });
+    const comment = within(dialog).getByRole('textbox', { name: 'Comentario' });
+    expect(comment).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reconocer' }));
+    expect(await within(dialog).findByText('El comentario es requerido')).toBeInTheDocument();
+    expect(comment).toBeInvalid();
+    expect(dataProvider.call).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reconocer la alarma' })).not.toBeInTheDocument());
+    expect(screen.getByText('Abierta')).toBeInTheDocument();
+    expect(dataProvider.call).not.toHaveBeenCalled();
+  });
+
   it('turns the alarm into a ticket in one click and opens the ticket, which links back', async () => {
     const dataProvider = provider(tables());
     renderAdmin('/alarms/5/show', { dataProvider, staff: true });
