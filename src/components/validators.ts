@@ -30,17 +30,24 @@ export const passwordConfirmed: Validator[] = [
 export interface NumberBounds { type?: unknown; minimum?: number; maximum?: number }
 
 /**
- * A required number within the contract's bounds (whole for an Integer), so a form refuses what the
- * API would answer with a 400. `format` writes the bounds in the reader's language
+ * A number within the contract's bounds (whole for an Integer), required unless `optional`, so a form
+ * refuses what the API would answer with a 400. `format` writes the bounds in the reader's language
  * (useFormatters().number): react-admin's minValue/maxValue would show them as JavaScript does.
  */
-export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (n: number) => string): Validator[] {
+export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (n: number) => string, { optional = false } = {}): Validator[] {
   const given = (value: unknown) => value !== null && value !== undefined && value !== '';
   return [
-    required('app.validation.value'),
+    ...(optional ? [] : [required('app.validation.value')]),
     number('ra.validation.number'),
     (value) => (given(value) && type === 'integer' && !Number.isInteger(Number(value)) ? 'app.validation.integer' : undefined),
     (value) => (given(value) && minimum !== undefined && Number(value) < minimum ? { message: 'ra.validation.minValue', args: { min: format(minimum) } } : undefined),
     (value) => (given(value) && maximum !== undefined && Number(value) > maximum ? { message: 'ra.validation.maxValue', args: { max: format(maximum) } } : undefined),
   ];
 }
+
+/** Required and more than spaces (the API refuses a blank text: the contract's S.nonBlank), `message` for both. */
+export const textRequired = (message: string): Validator[] => [
+  required(message),
+  (value) => (typeof value === 'string' && !value.trim() ? message : undefined),
+];
+export const commentRequired = textRequired('app.alarms.comment_required');

@@ -3,56 +3,57 @@
  * first) and, for staff, acknowledging it with a comment and turning it into a ticket in one click
  * (the ticket opens; the alarm then links to it). Customers read it only.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
-  Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography,
+  Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography,
 } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
-import { Link, ShowBase, Title, useBasename, useCreatePath, useShowContext, useTranslate } from 'react-admin';
+import { Form, Link, ShowBase, TextInput, Title, useBasename, useCreatePath, useShowContext, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useIsStaff } from '../../components/permissions';
 import { showResult } from '../../components/ResultDialog';
+import { commentRequired } from '../../components/validators';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { useFormatters } from '../../i18n/format';
 import { AlarmStatusChip, alarmWhere, useAlarmDetails, useKindName } from './common';
 import type { AlarmDetail, AlarmEvent } from '../../../contract/alarms';
 
+/** Nothing of the alarm (the show page's record) goes into the acknowledge form. */
+const NO_RECORD = {};
+
+function AcknowledgeButton() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return <Button type="submit" variant="contained" disabled={isSubmitting}>{translate('app.alarms.acknowledge')}</Button>;
+}
+
 function AcknowledgeDialog({ alarm, onClose, onDone }: { alarm: AlarmDetail; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!comment.trim()) { setError(true); return; }
-    setBusy(true);
+  const submit = async (values: Record<string, unknown>) => {
     try {
-      await dataProvider.call('alarms', 'acknowledge', { id: alarm.id, data: { comment: comment.trim() } });
+      await dataProvider.call('alarms', 'acknowledge', { id: alarm.id, data: { comment: String(values.comment).trim() } });
       showResult({ kind: 'success', message: 'app.messages.alarm.acknowledged' });
       onDone();
     } catch {
       showResult({ kind: 'error', message: 'app.messages.alarm.acknowledge_error' });
-    } finally {
-      setBusy(false);
     }
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="acknowledge-title">
-      <form onSubmit={submit} noValidate>
+      <Form record={NO_RECORD} onSubmit={submit} noValidate>
         <DialogTitle id="acknowledge-title">{translate('app.alarms.acknowledge_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate('app.alarms.acknowledge_help')}</DialogContentText>
-          <TextField label={translate('app.alarms.comment')} value={comment} multiline minRows={3} fullWidth autoFocus
-            onChange={(e) => { setComment(e.target.value); setError(false); }}
-            error={error} helperText={error ? translate('app.alarms.comment_required') : ' '} />
+          <TextInput source="comment" label="app.alarms.comment" validate={commentRequired} multiline minRows={3} fullWidth autoFocus margin="none" />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('app.screens.actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{translate('app.alarms.acknowledge')}</Button>
+          <AcknowledgeButton />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -55,7 +55,10 @@ function provider(data: Tables) {
       return { alarm_offline_minutes: 30, alarm_sibling_pct: 60, alarm_sibling_window_minutes: 60, alarm_sunny_kwh_per_kwp: 4, alarm_battery_min_kwh: 0.5, alarm_expected_pct: 50 };
     }
     if (resource === 'alarms' && action === 'setPlantThresholds') {
-      if (body.alarm_sibling_pct > 99) throw Object.assign(new Error('HTTP 400'), { status: 400, body: { alarm_sibling_pct: ['Debe ser menor o igual a 99.'] } });
+      // A 400 as http.ts gives it (the DRF body plus `errors`), for a value the form's bounds let through.
+      if (body.alarm_sibling_pct > 90) {
+        throw Object.assign(new Error('HTTP 400'), { status: 400, body: { alarm_sibling_pct: ['Debe ser menor o igual a 90.'], errors: { alarm_sibling_pct: 'Debe ser menor o igual a 90.' } } });
+      }
       return { plant: id, overrides: body, effective: {} };
     }
     if (resource === 'profile' && action === 'alarmOptOut') return { ...data.profile[0], ...body };
@@ -130,6 +133,23 @@ describe('alarm page', () => {
     expect(screen.queryByRole('button', { name: 'Reconocer' })).not.toBeInTheDocument();
   });
 
+  it('refuses to acknowledge without a comment, sends nothing, and cancelling leaves the alarm open', async () => {
+    const dataProvider = provider(tables());
+    renderAdmin('/alarms/5/show', { dataProvider, staff: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reconocer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reconocer la alarma' });
+    const comment = within(dialog).getByRole('textbox', { name: 'Comentario' });
+    expect(comment).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reconocer' }));
+    expect(await within(dialog).findByText('El comentario es requerido')).toBeInTheDocument();
+    expect(comment).toBeInvalid();
+    expect(dataProvider.call).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reconocer la alarma' })).not.toBeInTheDocument());
+    expect(screen.getByText('Abierta')).toBeInTheDocument();
+    expect(dataProvider.call).not.toHaveBeenCalled();
+  });
+
   it('turns the alarm into a ticket in one click and opens the ticket, which links back', async () => {
     const dataProvider = provider(tables());
     renderAdmin('/alarms/5/show', { dataProvider, staff: true });
@@ -179,13 +199,41 @@ describe('the plant\'s own thresholds', () => {
     } });
   });
 
-  it('shows a 400 under its field', async () => {
+  it('sends an untouched empty field as null, with the plant\'s own values as they are', async () => {
+    const dataProvider = provider(plantTables());
+    renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
+    const window = await screen.findByRole('spinbutton', { name: 'Ventana de comparación (minutos)' });
+    expect(window).toHaveValue(null);
+    await waitFor(() => expect(window).toHaveAccessibleDescription('Del portal: 60'));
+    await userEvent.type(window, '120');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
+    expect(within(await resultDialog()).getByText('Umbrales de alarma guardados exitosamente.')).toBeInTheDocument();
+    expect(dataProvider.call).toHaveBeenCalledWith('alarms', 'setPlantThresholds', { id: 7, data: {
+      alarm_offline_minutes: 90, alarm_sibling_pct: null, alarm_sibling_window_minutes: 120, alarm_sunny_kwh_per_kwp: null, alarm_battery_min_kwh: null, alarm_expected_pct: null,
+    } });
+  });
+
+  it('refuses what the contract bounds, in the reader\'s numbers, without calling the API', async () => {
     const dataProvider = provider(plantTables());
     renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
     await userEvent.type(await screen.findByRole('spinbutton', { name: 'MPPT bajo sus pares (%)' }), '150');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Carga mínima de la batería (kWh)' }), '0.001');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
+    expect(await screen.findByText('Debe ser 99 o menos')).toBeInTheDocument();
+    expect(screen.getByText('Debe ser al menos 0,01')).toBeInTheDocument();
+    expect(dataProvider.call).not.toHaveBeenCalledWith('alarms', 'setPlantThresholds', expect.anything());
+  });
+
+  it('shows a 400 under its field, in place of the portal\'s value', async () => {
+    const dataProvider = provider(plantTables());
+    renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
+    const pct = await screen.findByRole('spinbutton', { name: 'MPPT bajo sus pares (%)' });
+    await waitFor(() => expect(pct).toHaveAccessibleDescription('Del portal: 60'));
+    await userEvent.type(pct, '95');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
     expect(within(await resultDialog()).getByText('Ocurrió un error al guardar los umbrales de alarma.')).toBeInTheDocument();
-    expect(screen.getByText('Debe ser menor o igual a 99.')).toBeInTheDocument();
+    await waitFor(() => expect(pct).toHaveAccessibleDescription('Debe ser menor o igual a 90.'));
+    expect(pct).toBeInvalid();
   });
 
   it('is not shown to a customer', async () => {
