@@ -104,6 +104,8 @@ export function intervalEnergy(prev: Sample | null, cur: Sample): IntervalEnergy
 }
 
 export interface StoreResult { stored: number; duplicates: number }
+/** A store's counts and the points it wrote (those not already stored), by inverter and instant. */
+export interface Stored extends StoreResult { inserted: { investor: number; ts: Date }[] }
 
 /** Points of a batch further apart than this are looked up as separate runs. */
 const RUN_GAP_MS = 6 * HOUR_MS;
@@ -111,14 +113,14 @@ const RUN_GAP_MS = 6 * HOUR_MS;
 const LOCK_NAMESPACE = 7302;
 
 /** Stores readings of any inverters (the caller has checked that they exist); see the module comment. */
-export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreResult> {
+export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored> {
   const byInverter = new Map<number, Map<number, Reading>>();
   for (const r of readings) {
     let points = byInverter.get(r.investor);
     if (!points) byInverter.set(r.investor, points = new Map());
     if (!points.has(r.ts.getTime())) points.set(r.ts.getTime(), r);
   }
-  if (!byInverter.size) return { stored: 0, duplicates: 0 };
+  if (!byInverter.size) return { stored: 0, duplicates: 0, inserted: [] };
   const runs = [...byInverter].flatMap(([investor, points]) => runsOf(investor, [...points.keys()].sort((a, b) => a - b)));
 
   return db.transaction(async (tx) => {
@@ -138,9 +140,9 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
         else if (prev && isFresh.has(prev as Reading)) updates.push({ investor, ts: point.ts, ...intervalEnergy(prev, point) });
       });
     }
-    if (!inserts.length) return { stored: 0, duplicates: readings.length };
+    if (!inserts.length) return { stored: 0, duplicates: readings.length, inserted: [] };
 
-    const inserted = await rows<{ investor: number }>(tx, insertPoints(inserts));
+    const inserted = (await rows<{ investor: number; ts: number }>(tx, insertPoints(inserts))).map((r) => ({ investor: r.investor, ts: new Date(r.ts) }));
     if (updates.length) {
       const x = alias(measurements, 'x');
       const columns = { investor: measurements.investor, ts: measurements.ts, ...Object.fromEntries(ENERGIES.map((k) => [k, measurements[k]])) };
@@ -150,7 +152,7 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<StoreR
         where ${measurements.investor} = ${x.investor} and ${measurements.ts} = ${x.ts}`);
     }
     await markStale(tx, [...inserts, ...updates]);
-    return { stored: inserted.length, duplicates: readings.length - inserted.length };
+    return { stored: inserted.length, duplicates: readings.length - inserted.length, inserted };
   });
 }
 
@@ -201,7 +203,7 @@ function insertPoints(points: (Reading & IntervalEnergy)[]) {
       on conflict (${name(l.investor)}) do update set ${name(l.ts)} = excluded.${name(l.ts)}, ${name(l.ac_power_w)} = excluded.${name(l.ac_power_w)}
       where ${l.ts} < excluded.${name(l.ts)}
     )
-    select ${name(measurements.investor)} as investor from inserted`;
+    select ${name(measurements.investor)} as investor, ${epochMs(sql.identifier(measurements.ts.name))} as ts from inserted`;
 }
 
 /** Takes the write locks of inverters, in id order (so two writers cannot deadlock), in one statement. */

@@ -10,7 +10,7 @@ import { currentUser } from '../../core/access.js';
 import { fieldError, nonFieldError, notFound, unauthorized } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { checkRows, CsvError, hashKey, newKey, parseCsv } from '../../measurements/ingest.js';
-import { storeReadings } from '../../measurements/store.js';
+import { groupCommit } from '../../measurements/group-commit.js';
 import { deleteKey, insertKey, keysOf, visiblePlant } from './queries.js';
 import { invertersOf, keyByHash, noteKeyUse } from '../../domain/ingest.js';
 
@@ -39,6 +39,8 @@ function rowsOf(body: unknown): { points: unknown[]; decimalComma: boolean } {
 
 export default fp(async (app) => {
   const { db } = app;
+  // Pushes arriving together are stored in one transaction, each answered once its points are committed.
+  const store = groupCommit(db);
 
   route(app, ingestApi.createKey, async (request, reply) => {
     const plant = await visiblePlant(request, request.params.id);
@@ -66,7 +68,7 @@ export default fp(async (app) => {
         return reply.status(413).send({ detail: `Demasiados puntos en un envío: ${points.length} (máximo ${MAX_POINTS}).` });
       }
       const { readings, rejected } = checkRows(points, await invertersOf(db, key.plant), { decimalComma });
-      const { stored, duplicates } = await storeReadings(db, readings);
+      const { stored, duplicates } = await store(readings);
       await noteKeyUse(db, key.id, 'http');
       // The plant's alarm rules, on what just arrived, soon after (docs/alarms.md).
       if (stored) app.alarms.enqueue(key.plant);
