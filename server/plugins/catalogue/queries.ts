@@ -1,4 +1,5 @@
 /** How brands (trademarks) and equipment reach the database. */
+import { eq } from 'drizzle-orm';
 import { naturalKey } from '../../db/sql.js';
 import { equipment, investors, panels, trademarks } from '../../db/schema.js';
 import { crudRows, refuseWhileUsed } from '../../core/crud.js';
@@ -15,6 +16,9 @@ export const equipmentRows = crudRows({
   ordering: { name: naturalKey(equipment.name), id: equipment.id, model: equipment.model, created_at: equipment.created_at },
   search: [equipment.name, equipment.model, equipment.station_code],
 });
+
+/** The list's `kind` filter (panels, inverters ...): none when not given. */
+export const ofKind = (kind: (typeof equipment.$inferSelect)['kind'] | undefined) => (kind ? eq(equipment.kind, kind) : undefined);
 
 /** A brand or an item still in use is not deleted (the rows using it would silently lose it): the 400 says what uses it. */
 export const trademarkInUse = refuseWhileUsed('la marca', 'la', [{ column: equipment.trademark, one: 'equipo', many: 'equipos' }]);
