@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  useMediaQuery, type Theme,
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,8 +51,26 @@ function Section({ id, title, howto, children }: { id: string; title: string; ho
   );
 }
 
+/** A table on wide screens; on a phone each row is a card of its labelled values (a URL needs the width). */
 function Rows({ head, rows, none }: { head: string[]; rows: ReactNode[][]; none: string }) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!rows.length) return <Typography variant="body2" color="text.secondary">{none}</Typography>;
+  if (narrow) {
+    return (
+      <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((cells, i) => (
+          <Paper key={i} variant="outlined" component="li" sx={{ p: 1.5 }}>
+            {cells.map((c, j) => (
+              <Box key={j} sx={{ py: 0.25, overflowWrap: 'anywhere' }}>
+                {head[j] && <Typography variant="caption" color="text.secondary" component="div">{head[j]}</Typography>}
+                <Box component="div">{c}</Box>
+              </Box>
+            ))}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table size="small">
       <TableHead><TableRow>{head.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow></TableHead>

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { acceptDialog, fakeDataProvider, quietConsole, renderAdmin, resultDialog, type Tables } from '../../../testing/web';
+import { acceptDialog, fakeDataProvider, phoneScreen, quietConsole, renderAdmin, resultDialog, type Tables } from '../../../testing/web';
 
 quietConsole();
 
@@ -335,6 +335,21 @@ describe('ways in on the plant page', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Inversor A' }));
     await userEvent.click(within(unmatched).getByRole('button', { name: 'Asignar' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/power-plant/push-devices/5/assign', body: { investor: 20 } }));
+  });
+
+  it('on a phone, shows each login as a card of labelled values, not a table squeezed to the width', async () => {
+    phoneScreen();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      const answer = pathname === '/api/power-plant/10/ways-in' ? waysIn : pathname === '/api/power-plant/10/push-devices' ? [device] : null;
+      return new Response(answer === null ? null : JSON.stringify(answer), { status: answer === null ? 204 : 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderAdmin('/power-plants/10/show', { dataProvider: fakeDataProvider(installation()) });
+    const push = await screen.findByRole('region', { name: 'Fronius Push Service' });
+    const login = (await within(push).findByText('https://portal.example.cl/api/push/fronius/3')).closest('li')!;
+    expect(within(push).queryByRole('table')).toBeNull();
+    for (const label of ['Nombre', 'Usuario', 'URL']) expect(within(login).getByText(label)).toBeInTheDocument();
+    expect(within(login).getByText('fronius-10-abc')).toBeInTheDocument();
   });
 
   it('creates a push-ingest key (the key shown once, with the URL and header to send it in) and revokes one', async () => {
