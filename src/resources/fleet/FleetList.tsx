@@ -82,7 +82,7 @@ export const FleetList = () => {
         <SimpleList<FleetPlant>
           primaryText={(p) => p.name}
           secondaryText={(p) => translate('app.screens.fleet.summary', {
-            power: maybe(p.power_w, f.power) ?? '—', energy: f.energy(p.energy_today_wh), alarms: f.number(p.open_alarms, 0),
+            power: maybe(p.power_w, f.power) ?? '—', energy: f.energy(p.energy_today_wh), alarms: translate('app.screens.fleet.open_alarms', { smart_count: p.open_alarms, count: f.number(p.open_alarms, 0) }),
           })}
           tertiaryText={(p) => translate(`app.screens.fleet.${p.status}`)}
           rowClick={(_id, _resource, record) => open(record as FleetPlant)}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'react-router-dom';
 import { useStore } from 'react-admin';
-import { fakeDataProvider, quietConsole, renderAdmin } from '../../../testing/web';
+import { fakeDataProvider, phoneScreen, quietConsole, renderAdmin } from '../../../testing/web';
 import { SeveralPlants } from '../../../src/resources/fleet/SeveralPlants';
 import type { FleetPlant } from '../../../contract/fleet';
 
@@ -40,6 +40,13 @@ describe('fleet', () => {
     for (const header of ['Planta', 'Estado', 'Potencia actual', 'Energía hoy', 'Rendimiento hoy (kWh/kWp)', 'Desempeño del mes', 'Alarmas abiertas']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) })).toBeInTheDocument();
     }
+  });
+
+  it('on a phone, lists each plant with its figures and its open alarms counted in words', async () => {
+    phoneScreen();
+    renderAdmin('/fleet', { dataProvider: fakeDataProvider({ fleet: [plant({ open_alarms: 1 }), fleet[1]] }) });
+    expect(await screen.findByText('3,25 kW · hoy 20,5 kWh · 1 alarma')).toBeInTheDocument();
+    expect(screen.getByText('— · hoy 20,5 kWh · 2 alarmas')).toBeInTheDocument();
   });
 
   it('asks the server for another order and a status', async () => {
