@@ -36,7 +36,7 @@ describe('measurements by month', () => {
     const april = series(inv, '2026-04-01T00:00:00Z', '2026-04-02T00:00:00Z', () => ({ ac_power_w: 1200 }));
     const old = { investor: inv, ts: new Date('2001-05-05T12:00:00Z'), ac_power_w: 100 };
     // Months older than the partitions made at migration: stored all the same, in the default one.
-    expect(await storeReadings(db, [...march, ...april, old])).toEqual({ stored: march.length + april.length + 1, duplicates: 0 });
+    expect(await storeReadings(db, [...march, ...april, old])).toMatchObject({ stored: march.length + april.length + 1, duplicates: 0 });
     await drainRollups(db);
     expect((await query(db, sql`select count(*)::int as n from measurements_default`))[0].n).toBe(march.length + april.length + 1);
 

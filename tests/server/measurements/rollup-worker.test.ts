@@ -105,7 +105,7 @@ describe('reads before the worker has run', () => {
 
     // A late point splits an interval already rolled up: the very next read shows it.
     const late = { investor: tree.investors[1].id, ts: new Date('2025-12-31T12:02:30-03:00'), ac_power_w: 0 };
-    expect(await storeReadings(db, [late])).toEqual({ stored: 1, duplicates: 0 });
+    expect(await storeReadings(db, [late])).toEqual({ stored: 1, duplicates: 0, inserted: [{ investor: late.investor, ts: late.ts }] });
     const afterLate = await everyAnswer(tree.plant);
     const day = (a: Record<string, unknown>) => (a[`/v2/get/data/date/${tree.plant}?type=day&date=2025-12-31`] as { totals: { energy_wh: number } }).totals.energy_wh;
     expect(day(afterLate)).toBeLessThan(day(before));
