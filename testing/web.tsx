@@ -12,7 +12,7 @@ import {
   type AuthProvider, type DataProvider, type RaRecord,
 } from 'react-admin';
 import { resources } from '../src/resources';
-import { pagesFor } from '../src/resources/access';
+import { canAccessWith, pagesFor } from '../src/resources/access';
 import { createI18nProvider, type AppI18nProvider } from '../src/providers/i18nProvider';
 import adminMessages from '../src/i18n/es/admin';
 import { localeInfo } from '../src/i18n/locales';
@@ -103,8 +103,9 @@ export function fakeAuthProvider({ staff, id = 1 }: { staff: boolean; id?: numbe
     checkError: async () => undefined,
     getPermissions: async () => ({ is_staff: staff, is_superuser: false }),
     getIdentity: async () => ({ id, fullName: staff ? 'Admin' : 'Ana Paz' }),
-    // As the app's authProvider: ordinary users read, administrators do everything.
-    canAccess: async ({ action }) => staff || ['list', 'show'].includes(action),
+    // The app's own rules (src/resources/access.ts): a customer gets what the contract opens to them
+    // (they create tickets, for one), not a blanket 'read only'.
+    canAccess: async ({ resource, action }) => canAccessWith({ is_staff: staff, is_superuser: false }, resource ?? '', action),
   };
 }
 
