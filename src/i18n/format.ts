@@ -52,18 +52,14 @@ const calendar = (date: string) => new Date(`${date.length === 7 ? `${date}-15` 
  * the monitoring page. One per kind, locale and options, kept for the page's life.
  */
 const kept = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options)}`;
-  let format = kept.get(key) as Intl.NumberFormat | undefined;
-  if (!format) kept.set(key, format = new Intl.NumberFormat(locale, options));
+function keep<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, locale: string, options: object, make: () => F): F {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let format = kept.get(key) as F | undefined;
+  if (!format) kept.set(key, format = make());
   return format;
 }
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let format = kept.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) kept.set(key, format = new Intl.DateTimeFormat(locale, options));
-  return format;
-}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => keep('n', locale, options, () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => keep('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 /**
  * `rtl`: a quantity with a Latin unit ("4,7 kW", "52,6 %", "−20,7 %") is isolated as left-to-right
