@@ -26,6 +26,9 @@ export const passwordConfirmed: Validator[] = [
   (value, values) => (value === values.password ? undefined : 'app.validation.password_mismatch'),
 ];
 
+/** Whether a form field holds a value (not left empty). */
+export const given = (value: unknown) => value !== null && value !== undefined && value !== '';
+
 /** The bounds of a number as the contract declares it (a TypeBox Number or Integer schema). */
 export interface NumberBounds { type?: unknown; minimum?: number; maximum?: number }
 
@@ -35,7 +38,6 @@ export interface NumberBounds { type?: unknown; minimum?: number; maximum?: numb
  * (useFormatters().number): react-admin's minValue/maxValue would show them as JavaScript does.
  */
 export function numberWithin({ type, minimum, maximum }: NumberBounds, format: (n: number) => string, { optional = false } = {}): Validator[] {
-  const given = (value: unknown) => value !== null && value !== undefined && value !== '';
   return [
     ...(optional ? [] : [required('app.validation.value')]),
     number('ra.validation.number'),

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { Form, NumberInput, SaveButton } from 'react-admin';
 import { showResult } from '../../components/ResultDialog';
-import { numberWithin } from '../../components/validators';
+import { given, numberWithin } from '../../components/validators';
 import { useFormatters } from '../../i18n/format';
 import { AlarmThresholds, THRESHOLD_NAMES, type ThresholdName } from '../../../contract/alarms';
 
@@ -21,8 +21,6 @@ const fieldErrors = (error: unknown) => {
   const mine = Object.fromEntries(Object.entries(errors).filter(([field]) => (THRESHOLD_NAMES as string[]).includes(field)));
   return Object.keys(mine).length ? mine : undefined;
 };
-
-const given = (value: unknown) => value !== null && value !== undefined && value !== '';
 
 export function ThresholdsForm({ id, values, optional = false, hint, save }: {
   /** The record's id (the form starts again from `values` when they change). */
