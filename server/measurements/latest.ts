@@ -61,7 +61,7 @@ export async function latestReadings<X extends Record<string, unknown> = Record<
     order by ${i.id}`);
   const extraKeys = Object.keys(extra);
   return found.map((row) => {
-    const r = Object.fromEntries(Object.entries(row).filter(([k]) => READ.includes(k as never) || k === 'investor')) as Omit<Reading, 'ts'>;
+    const r = Object.fromEntries(['investor', ...READ].map((k) => [k, row[k as keyof typeof row]])) as Omit<Reading, 'ts'>;
     const at = row.ts === null ? null : new Date(row.ts);
     return {
       investor: row.investor,
