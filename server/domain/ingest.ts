@@ -17,15 +17,14 @@ import type { Inverters } from '../measurements/ingest.js';
 
 export interface IngestKeyRef { id: number; plant: number }
 
-const byHash = tableCache([getTableName(ingestKeys)], async (db: Db, hash: string): Promise<IngestKeyRef | null> => {
-  const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.key_hash, hash));
-  return row ?? null;
-});
-
-const byId = tableCache([getTableName(ingestKeys)], async (db: Db, id: number): Promise<IngestKeyRef | null> => {
-  const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(ingestKeys.id, id));
-  return row ?? null;
-});
+/** The key whose `column` holds a value, cached until ingest_keys changes. */
+const keyBy = <K extends string | number>(column: typeof ingestKeys.key_hash | typeof ingestKeys.id) =>
+  tableCache([getTableName(ingestKeys)], async (db: Db, value: K): Promise<IngestKeyRef | null> => {
+    const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(column, value));
+    return row ?? null;
+  });
+const byHash = keyBy<string>(ingestKeys.key_hash);
+const byId = keyBy<number>(ingestKeys.id);
 
 const plantInverters = tableCache([getTableName(investors)], async (db: Db, plant: number): Promise<Inverters> => {
   const own = await db.select({ id: investors.id, serial: investors.serial_number }).from(investors).where(eq(investors.plant, plant));
