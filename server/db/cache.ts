@@ -14,15 +14,19 @@
 import type { Db } from './client.js';
 import { changeFeed } from './changes.js';
 
-export interface TableCache<K, V> {
+/** What a per-process cache of database values offers a write: to drop every value it keeps for `db`. */
+export interface Forgetting { forget(db: Db): void }
+
+export interface TableCache<K, V> extends Forgetting {
   /** The value under `key`: kept, or read by the cache's `load` (and kept while the feed is live). */
   get(db: Db, key: K): Promise<V>;
-  /** Drops every value kept for `db`. */
-  forget(db: Db): void;
 }
 
-/** Every cache made here, so that a write can drop them all. */
-const caches = new Set<TableCache<unknown, unknown>>();
+/** Every cache of the process (this module's and others', `forgetsOnWrite`), so that a write can drop them all. */
+const caches = new Set<Forgetting>();
+
+/** Makes `forgetCaches` drop `cache` too. */
+export function forgetsOnWrite(cache: Forgetting) { caches.add(cache); }
 
 /** Drops the values of every cache kept for `db` (after this process wrote to the tables they read). */
 export function forgetCaches(db: Db) {
@@ -60,6 +64,6 @@ export function tableCache<K, V>(tables: string[], load: (db: Db, key: K) => Pro
     },
     forget,
   };
-  caches.add(cache as TableCache<unknown, unknown>);
+  forgetsOnWrite(cache);
   return cache;
 }

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rows } from '../db/sql.js';
+import { CHANGES_CHANNEL } from '../db/changes.js';
 import { recomputeLastReadings } from './latest.js';
 
 /** Advisory lock serializing partition changes between processes (CREATE TABLE races otherwise). */
@@ -59,6 +60,8 @@ export async function detachMonth(db: Db, month: string, now = new Date()): Prom
     await tx.execute(sql`alter table measurements detach partition ${sql.identifier(part)}`);
     // An inverter whose latest reading was in that month has an older one now, or none.
     await recomputeLastReadings(tx, 'gone');
+    // No trigger fires on a detach: every process's kept answers (read-cache.ts) are told by hand.
+    await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'measurements')`);
   });
   return part;
 }

@@ -12,16 +12,17 @@ import { epochMs, rows, selectList } from '../db/sql.js';
 import type { ChartData, ChartType, CurvePoint, DayTotals, MonthTotals, PeriodTotals, SeriesEntry, Totals } from '../../contract/measurements.js';
 import { dateString, isoInZone } from './time.js';
 import { withCurrentRollups } from './rollups.js';
+import { daysSpan, EVERY_INSTANT, keptAnswer, type Span } from './read-cache.js';
 
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 /**
- * The 5-minute curve of one local day of a plant: each inverter's readings averaged per 5-minute slot
+ * The 5-minute points of one local day of a plant that have readings: each inverter's readings averaged per 5-minute slot
  * (so devices reporting every minute or off the grid line up), then summed over the inverters; the
  * battery charge is their mean. Production is PV power: a hybrid's `pv_power_w` where it gives one
  * (its AC output includes its battery's discharge), the AC power otherwise. Reads the raw points of that day only.
  */
-export async function dayCurve(db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> {
+async function readingsOfDay(db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> {
   const m = alias(measurements, 'm');
   const i = alias(investors, 'i');
   const found = await rows<Omit<CurvePoint, 'ts'> & { ts: number }>(db, sql`
@@ -47,6 +48,33 @@ export async function dayCurve(db: Db, plantId: number, timeZone: string, date: 
     order by slot`);
   return found.map((p) => ({ ...p, ts: isoInZone(new Date(p.ts), timeZone), battery_soc: round1(p.battery_soc) }));
 }
+
+/**
+ * The starts (epoch ms) of every 5-minute slot of a local day, from its midnight to the next: 288
+ * slots, 276 or 300 on the days clocks go forward or back. PostgreSQL says where local midnight falls.
+ */
+async function daySlots(db: Db, timeZone: string, date: string): Promise<number[]> {
+  const found = await rows<{ ts: number }>(db, sql`
+    select ${epochMs(sql`g`)} as ts from generate_series(
+      ${date}::timestamp at time zone ${timeZone},
+      ((${date}::date + 1)::timestamp at time zone ${timeZone}) - interval '5 minutes',
+      interval '5 minutes') as g`);
+  return found.map((r) => Number(r.ts));
+}
+
+/** A 5-minute slot of the day curve in which nothing was read. */
+const EMPTY_POINT = { power_w: null, consumption_w: null, battery_power_w: null, battery_soc: null, grid_import_w: null, grid_export_w: null } satisfies Omit<CurvePoint, 'ts'>;
+
+/** A day's curve over the whole local day, 00:00 to 24:00: a point per 5-minute slot, nulls where nothing was read. */
+export const dayCurve = (db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> =>
+  keptAnswer(db, plantId, `curve ${date}`, daysSpan(date, date), async () => {
+    const [points, slots] = await Promise.all([readingsOfDay(db, plantId, timeZone, date), daySlots(db, timeZone, date)]);
+    const read = new Map(points.map((p) => [p.ts, p]));
+    return slots.map((ms) => {
+      const ts = isoInZone(new Date(ms), timeZone);
+      return read.get(ts) ?? { ts, ...EMPTY_POINT };
+    });
+  });
 
 const LABEL: Record<EnergyPeriod, string> = { hour: 'YYYY-MM-DD"T"HH24:00', day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
 const TOTALS = ['energy_wh', 'consumption_wh', 'import_wh', 'export_wh', 'charge_wh', 'discharge_wh', 'self_consumption_wh', 'max_power_w'] as const satisfies readonly (keyof Totals)[];
@@ -83,19 +111,19 @@ const monthSpan = (year: number, month: number) =>
   [dateString(year, month, 1), dateString(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate())] as const;
 
 /** Daily totals of a plant from one local date to another (YYYY-MM-DD, both included). */
-export async function dailyTotals(db: Db, plantId: number, timeZone: string, first: string, last: string): Promise<DayTotals[]> {
-  return (await withCurrentRollups(db, plantId, (db) => totalsSeries(db, plantId, timeZone, 'day', first, last))).map((s) => ({ date: s.bucket, ...totalsOf(s) }));
-}
+export const dailyTotals = (db: Db, plantId: number, timeZone: string, first: string, last: string): Promise<DayTotals[]> =>
+  keptAnswer(db, plantId, `days ${first} ${last}`, daysSpan(first, last), async () =>
+    (await withCurrentRollups(db, plantId, (db) => totalsSeries(db, plantId, timeZone, 'day', first, last))).map((s) => ({ date: s.bucket, ...totalsOf(s) })));
 
 /** The daily totals of a month. */
 export const monthDays = (db: Db, plantId: number, timeZone: string, year: number, month: number) =>
   dailyTotals(db, plantId, timeZone, ...monthSpan(year, month));
 
 /** The monthly totals of a year. */
-export async function yearMonths(db: Db, plantId: number, timeZone: string, year: number): Promise<MonthTotals[]> {
-  return (await withCurrentRollups(db, plantId, (db) => totalsSeries(db, plantId, timeZone, 'month', `${year}-01-01`, `${year}-12-01`)))
-    .map((s) => ({ month: s.bucket, ...totalsOf(s) }));
-}
+export const yearMonths = (db: Db, plantId: number, timeZone: string, year: number): Promise<MonthTotals[]> =>
+  keptAnswer(db, plantId, `months ${year}`, daysSpan(`${year}-01-01`, `${year}-12-31`), async () =>
+    (await withCurrentRollups(db, plantId, (db) => totalsSeries(db, plantId, timeZone, 'month', `${year}-01-01`, `${year}-12-01`)))
+      .map((s) => ({ month: s.bucket, ...totalsOf(s) })));
 
 /** The plant's first year with data (for the list of years), or null. */
 export async function firstYear(db: Db, plantId: number): Promise<number | null> {
@@ -120,13 +148,28 @@ async function chartSpan(db: Db, plantId: number, type: ChartType, year: number,
   }
 }
 
+/** The instants a chart's buckets are made of (the annual chart's first year moves with any reading). */
+function chartInstants(type: ChartType, { year, month, day }: { year: number; month: number; day: number }): Span {
+  const d = dateString(year, month, day);
+  switch (type) {
+    case 'day': return daysSpan(d, d);
+    case 'month': return daysSpan(...monthSpan(year, month));
+    case 'day-month': return daysSpan(monthSpan(year, month)[0], d);
+    case 'year': return daysSpan(`${year}-01-01`, `${year}-12-31`);
+    case 'annual': return EVERY_INSTANT;
+  }
+}
+
 /** A plant's chart of `type` around a local date (see ChartData). */
-export async function chart(db: Db, plantId: number, timeZone: string, type: ChartType, date: { year: number; month: number; day: number }): Promise<ChartData> {
-  const series = await withCurrentRollups(db, plantId, async (db) => {
-    const [period, first, last] = await chartSpan(db, plantId, type, date.year, date.month, date.day);
-    return totalsSeries(db, plantId, timeZone, period, first, last);
+export function chart(db: Db, plantId: number, timeZone: string, type: ChartType, date: { year: number; month: number; day: number }): Promise<ChartData> {
+  const day = dateString(date.year, date.month, date.day);
+  return keptAnswer(db, plantId, `chart ${type} ${day}`, chartInstants(type, date), async () => {
+    const series = await withCurrentRollups(db, plantId, async (db) => {
+      const [period, first, last] = await chartSpan(db, plantId, type, date.year, date.month, date.day);
+      return totalsSeries(db, plantId, timeZone, period, first, last);
+    });
+    return { plant: plantId, type, date: day, unit: 'Wh', series, totals: sumTotals(series) };
   });
-  return { plant: plantId, type, date: dateString(date.year, date.month, date.day), unit: 'Wh', series, totals: sumTotals(series) };
 }
 
 const pct = (part: number, whole: number) => (whole > 0 ? round1(Math.min(100, Math.max(0, (part / whole) * 100))) : null);

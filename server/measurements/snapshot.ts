@@ -13,6 +13,7 @@ import type { PeriodTotals, ProjectSnapshot, Reading, Snapshot } from '../../con
 import { LATEST, latestReadings, ONLINE_WINDOW_MS } from './latest.js';
 import { sumTotals } from './queries.js';
 import { withCurrentRollups } from './rollups.js';
+import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { isoInZone } from './time.js';
 import { readSettings } from '../domain/settings.js';
 import { addSavings, changePct, lifetimeSplit, localPeriods, savingsOf, specificYield, type LocalPeriods, type Prices } from '../domain/savings.js';
@@ -167,14 +168,19 @@ function kpis(periods: LocalPeriods, f: Pick<Figures, 'today' | 'month' | 'year'
   };
 }
 
-/** A plant's summary, exact while the rollup worker catches up (rollups.ts). */
-export const plantSnapshot = (db: Db, plant: PlantRow, now = new Date()): Promise<Snapshot> =>
-  withCurrentRollups(db, plant.id, (db) => snapshotOf(db, plant, now));
+/**
+ * A plant's figures of its local periods: exact while the rollup worker catches up (rollups.ts), and
+ * kept until one of its readings changes (read-cache.ts; lifetime totals depend on every one). What
+ * depends on the clock (online, the current power) is worked out from them on each call.
+ */
+const figuresOf = (db: Db, plant: PlantRow, periods: LocalPeriods) =>
+  keptAnswer(db, plant.id, `figures ${periods.today}`, EVERY_INSTANT, () => withCurrentRollups(db, plant.id, (db) => plantFigures(db, plant, periods)));
 
-async function snapshotOf(db: Db, plant: PlantRow, now: Date): Promise<Snapshot> {
+/** A plant's summary. */
+export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): Promise<Snapshot> {
   const { timeZone, co2Factor } = await readSettings(db);
   const periods = localPeriods(now, timeZone);
-  const figures = await plantFigures(db, plant, periods);
+  const figures = await figuresOf(db, plant, periods);
   const { latest } = figures;
   const last = Math.max(...latest.map((l) => l.at?.getTime() ?? -Infinity));
   const hasData = Number.isFinite(last);
@@ -220,7 +226,7 @@ export async function projectSnapshot(db: Db, projectId: number, now = new Date(
     .from(powerPlants).where(eq(powerPlants.project, projectId)).orderBy(powerPlants.id);
   // One plant at a time: each read may refresh its plant's stale rollups in a transaction of its own.
   const each: { plant: PlantRow; figures: Figures }[] = [];
-  for (const plant of plants) each.push({ plant, figures: await withCurrentRollups(db, plant.id, (db) => plantFigures(db, plant, periods)) });
+  for (const plant of plants) each.push({ plant, figures: await figuresOf(db, plant, periods) });
   const add = (pick: (f: Figures) => PeriodTotals) => sumTotals(each.map(({ figures }) => pick(figures)));
   const lastYear = (pick: (f: Figures) => number | null) => {
     const known = each.map(({ figures }) => pick(figures)).filter((v): v is number => v !== null);

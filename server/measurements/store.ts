@@ -28,6 +28,7 @@ import type { Db } from '../db/client.js';
 import { investorEnergy, investors, lastReadings, measurements, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
 import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
 import { lockPlants, refreshRollups } from './rollups.js';
+import { readingsChanged } from './read-cache.js';
 import { readSettings } from '../domain/settings.js';
 
 export interface Reading {
@@ -123,7 +124,7 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
   if (!byInverter.size) return { stored: 0, duplicates: 0, inserted: [] };
   const runs = [...byInverter].flatMap(([investor, points]) => runsOf(investor, [...points.keys()].sort((a, b) => a - b)));
 
-  return db.transaction(async (tx) => {
+  const result: Stored & { changed?: { plant: number; from: number; to: number }[] } = await db.transaction(async (tx) => {
     await lockInverters(tx, byInverter.keys());
 
     const stored = await neighbours(tx, runs);
@@ -151,9 +152,12 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
         from ${recordset(x, columns, updates)}
         where ${measurements.investor} = ${x.investor} and ${measurements.ts} = ${x.ts}`);
     }
-    await markStale(tx, [...inserts, ...updates]);
-    return { stored: inserted.length, duplicates: readings.length - inserted.length, inserted };
+    const changed = await markStale(tx, [...inserts, ...updates]);
+    return { stored: inserted.length, duplicates: readings.length - inserted.length, inserted, changed };
   });
+  // This process's answers of those hours go now; its notification (and others') comes after the commit.
+  for (const c of result.changed ?? []) readingsChanged(db, c.plant, Number(c.from), Number(c.to));
+  return { stored: result.stored, duplicates: result.duplicates, inserted: result.inserted };
 }
 
 /**
@@ -161,6 +165,7 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
  * CONFLICT DO UPDATE), not skipped: that locks it until this transaction ends, so a worker cannot
  * claim it meanwhile and recompute the hour without these points (SKIP LOCKED passes it by, and a
  * worker already holding it makes this insert wait, then write a fresh row once it has deleted it).
+ * Returns, per plant, the instants those hours span (epoch ms).
  */
 async function markStale(tx: Db, points: { investor: number; ts: Date }[]) {
   const hours = new Map<string, { investor: number; hour: string }>();
@@ -170,11 +175,18 @@ async function markStale(tx: Db, points: { investor: number; ts: Date }[]) {
   }
   const x = alias(rollupStale, 'x');
   const columns = { investor: rollupStale.investor, hour: rollupStale.hour };
-  await tx.execute(sql`
-    insert into ${rollupStale} (${names(Object.values(columns))})
-    select ${names(Object.values(columns))} from ${recordset(x, columns, [...hours.values()])}
-    order by 1, 2
-    on conflict (${names(Object.values(columns))}) do update set ${name(rollupStale.since)} = ${rollupStale}.${name(rollupStale.since)}`);
+  return rows<{ plant: number; from: number; to: number }>(tx, sql`
+    with marked as (
+      insert into ${rollupStale} (${names(Object.values(columns))})
+      select ${names(Object.values(columns))} from ${recordset(x, columns, [...hours.values()])}
+      order by 1, 2
+      on conflict (${names(Object.values(columns))}) do update set ${name(rollupStale.since)} = ${rollupStale}.${name(rollupStale.since)}
+      returning ${names(Object.values(columns))}
+    )
+    select ${investors.plant} as plant, ${epochMs(sql`min(${sql.identifier(rollupStale.hour.name)})`)} as "from",
+      ${epochMs(sql`max(${sql.identifier(rollupStale.hour.name)})`)} + ${HOUR_MS - 1} as "to"
+    from marked join ${investors} on ${investors.id} = marked.${name(rollupStale.investor)}
+    group by 1`);
 }
 
 /** The energies of an interval, stored on the point that closes it (columns of measurements). */

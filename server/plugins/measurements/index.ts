@@ -4,15 +4,15 @@
  * inverter, an MPPT or a string. The readings themselves are server/measurements/'s.
  */
 import fp from 'fastify-plugin';
-import { MAX_RANGE_DAYS, measurementApi, type CurvePoint } from '../../../contract/measurements.js';
+import { MAX_RANGE_DAYS, measurementApi } from '../../../contract/measurements.js';
 import { badRequest, fieldError, MSG, type FieldErrors } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { readSettings } from '../../domain/settings.js';
 import { investorLatest, mpptLatest, plantLatest, stringLatest } from '../../measurements/latest.js';
 import { chart, dailyTotals, dayCurve, monthDays, yearMonths } from '../../measurements/queries.js';
 import { plantSnapshot, projectSnapshot } from '../../measurements/snapshot.js';
-import { dateString, daysBetween, isoInZone, isValidDate, parseLocalDate } from '../../measurements/time.js';
-import { daySlots, visibleInvestor, visibleMppt, visiblePlant, visibleProject, visibleString } from './queries.js';
+import { dateString, daysBetween, isValidDate, parseLocalDate } from '../../measurements/time.js';
+import { visibleInvestor, visibleMppt, visiblePlant, visibleProject, visibleString } from './queries.js';
 
 /** A YYYY-MM-DD that exists, or a 400 naming `field`. */
 function localDate(field: string, text: string) {
@@ -21,25 +21,12 @@ function localDate(field: string, text: string) {
   return date;
 }
 
-/** A 5-minute slot of the day curve in which nothing was read. */
-const EMPTY_POINT = { power_w: null, consumption_w: null, battery_power_w: null, battery_soc: null, grid_import_w: null, grid_export_w: null } satisfies Omit<CurvePoint, 'ts'>;
-
 /** SPEC.md §7's list of lists: `[[latest]]`, or `[]` before the first reading. */
 const listOfLists = <T>(latest: T | null) => (latest ? [[latest]] : []);
 
 export default fp(async (app) => {
   const { db } = app;
   const timeZone = async () => (await readSettings(db)).timeZone;
-
-  /** A day's curve over the whole local day, 00:00 to 24:00: a point per 5-minute slot, nulls where nothing was read. */
-  const wholeDay = async (plantId: number, zone: string, date: string): Promise<CurvePoint[]> => {
-    const [points, slots] = await Promise.all([dayCurve(db, plantId, zone, date), daySlots(db, zone, date)]);
-    const read = new Map(points.map((p) => [p.ts, p]));
-    return slots.map((ms) => {
-      const ts = isoInZone(new Date(ms), zone);
-      return read.get(ts) ?? { ts, ...EMPTY_POINT };
-    });
-  };
 
   route(app, measurementApi.snapshot, async (request) => plantSnapshot(db, await visiblePlant(request, request.params.id)));
 
@@ -56,7 +43,7 @@ export default fp(async (app) => {
     const plant = await visiblePlant(request, request.params.id);
     if (month === undefined) return yearMonths(db, plant.id, await timeZone(), year);
     if (day === undefined) return monthDays(db, plant.id, await timeZone(), year, month);
-    return wholeDay(plant.id, await timeZone(), dateString(year, month, day));
+    return dayCurve(db, plant.id, await timeZone(), dateString(year, month, day));
   });
 
   route(app, measurementApi.range, async (request) => {

@@ -1,7 +1,6 @@
 /** The hierarchy rows the measurement calls read, each within what the caller may see (a 404 otherwise). */
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { epochMs, rows } from '../../db/sql.js';
 import type { FastifyRequest } from 'fastify';
 import { investors, mppts, powerPlants, projects, projectUsers, strings, tagProjects, tagUsers } from '../../db/schema.js';
 import { tableCache } from '../../db/cache.js';
@@ -48,17 +47,4 @@ export async function visibleString(request: FastifyRequest, id: number) {
   const [mppt] = await db.select().from(mppts).where(eq(mppts.id, string.mppt));
   const siblings = await db.$count(strings, eq(strings.mppt, mppt.id));
   return { string, mppt, siblings };
-}
-
-/**
- * The starts (epoch ms) of every 5-minute slot of a local day, from its midnight to the next: 288
- * slots, 276 or 300 on the days clocks go forward or back. PostgreSQL says where local midnight falls.
- */
-export async function daySlots(db: Db, timeZone: string, date: string): Promise<number[]> {
-  const found = await rows<{ ts: number }>(db, sql`
-    select ${epochMs(sql`g`)} as ts from generate_series(
-      ${date}::timestamp at time zone ${timeZone},
-      ((${date}::date + 1)::timestamp at time zone ${timeZone}) - interval '5 minutes',
-      interval '5 minutes') as g`);
-  return found.map((r) => Number(r.ts));
 }

@@ -1,0 +1,113 @@
+/**
+ * Monitoring answers kept per process (server/measurements/read-cache.ts): the same answer is served
+ * again while its readings stand still, and never once a reading of its span changed, whether the
+ * change was stored by this process, written to the database directly, or stored by a second process
+ * on the same PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../server/db/client.js';
+import type { Db } from '../../../server/db/client.js';
+import { createTestContext, openTestDatabase, type TestContext } from '../../../testing/harness.js';
+import { plantTree } from '../../../testing/fixtures.js';
+import { chart, dayCurve } from '../../../server/measurements/queries.js';
+import { storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { seedBase } from '../../../server/seed/base.js';
+
+const ZONE = 'America/Santiago';
+const DAY = '2026-01-10';
+/** 12:00 in Santiago (UTC-3 in summer) on DAY, and three days later (a day's answer covers a day more on either side, for any zone). */
+const NOON = Date.parse('2026-01-10T15:00:00Z');
+const LATER = NOON + 3 * 86_400_000;
+const reading = (investor: number, ms: number, ac_power_w = 2000): Reading => ({ investor, ts: new Date(ms), ac_power_w });
+const powerAt = (curve: { ts: string; power_w: number | null }[], local: string) => curve.find((p) => p.ts.startsWith(`${DAY}T${local}`))?.power_w;
+
+describe('in one process', () => {
+  let ctx: TestContext;
+  let db: Db;
+  beforeAll(async () => { ctx = await createTestContext(); db = ctx.database.db; });
+  afterAll(async () => { await ctx?.close(); });
+
+  it('serves a day curve again as it is while its readings stand still, and anew once one of them is stored', async () => {
+    const { plant, investors: [inverter] } = await plantTree(db);
+    await storeReadings(db, [reading(inverter.id, NOON), reading(inverter.id, NOON + 300_000)]);
+    await ctx.changesHeard();
+    const first = await dayCurve(db, plant, ZONE, DAY);
+    expect(powerAt(first, '12:05')).toBe(2000);
+    expect(await dayCurve(db, plant, ZONE, DAY)).toBe(first);
+
+    // A reading of another day leaves this day's answer alone.
+    await storeReadings(db, [reading(inverter.id, LATER)]);
+    await ctx.changesHeard();
+    expect(await dayCurve(db, plant, ZONE, DAY)).toBe(first);
+
+    // One of this day is in the very next answer, without waiting for any notification.
+    await storeReadings(db, [reading(inverter.id, NOON + 600_000, 3000)]);
+    const after = await dayCurve(db, plant, ZONE, DAY);
+    expect(after).not.toBe(first);
+    expect(powerAt(after, '12:10')).toBe(3000);
+  });
+
+  it('hears readings written to the database by other means: inserted, changed or deleted', async () => {
+    const { plant, investors: [inverter] } = await plantTree(db);
+    await storeReadings(db, [reading(inverter.id, NOON)]);
+    const month = { year: 2026, month: 1, day: 10 };
+    await ctx.changesHeard();
+    expect(powerAt(await dayCurve(db, plant, ZONE, DAY), '12:00')).toBe(2000);
+    const monthChart = await chart(db, plant, ZONE, 'month', month);
+
+    await db.execute(sql`update measurements set ac_power_w = 2500 where investor_id = ${inverter.id}`);
+    await ctx.changesHeard();
+    expect(powerAt(await dayCurve(db, plant, ZONE, DAY), '12:00')).toBe(2500);
+
+    await db.execute(sql`insert into measurements (investor_id, ts, ac_power_w, energy_wh) values (${inverter.id}, ${new Date(NOON + 300_000).toISOString()}, 100, 1000)`);
+    await ctx.changesHeard();
+    expect(powerAt(await dayCurve(db, plant, ZONE, DAY), '12:05')).toBe(100);
+    // The month's chart sums the raw points of hours the rollups have not taken in yet: it is read anew.
+    expect(await chart(db, plant, ZONE, 'month', month)).not.toBe(monthChart);
+
+    await db.execute(sql`delete from measurements where investor_id = ${inverter.id}`);
+    await ctx.changesHeard();
+    expect(powerAt(await dayCurve(db, plant, ZONE, DAY), '12:00')).toBeNull();
+  });
+
+  it('reads the live figures anew once today has a new reading, through the API', async () => {
+    const user = await ctx.userWithToken();
+    const { plant, investors: [inverter] } = await plantTree(db, { user: user.user.id });
+    const now = Date.now();
+    const snapshot = async () => (await ctx.request(user.token, { method: 'GET', url: `/api/v2/last/measurement/all/data/${plant}` })).json();
+    await storeReadings(db, [reading(inverter.id, now - 600_000, 1000)]);
+    await ctx.changesHeard();
+    expect((await snapshot()).power_w).toBe(1000);
+    expect((await snapshot()).power_w).toBe(1000);
+    await storeReadings(db, [reading(inverter.id, now - 300_000, 1500)]);
+    const after = await snapshot();
+    expect(after.power_w).toBe(1500);
+    expect(after.energy_today_wh).toBeGreaterThan(0);
+  });
+});
+
+describe('two processes on one PostgreSQL', () => {
+  let database: Database & { url?: string };
+  let second: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    await seedBase(database.db);
+    second = await openDatabase({ databaseUrl: database.url! });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await database?.close();
+  });
+
+  it('a reading stored by the other process reaches this one\'s answer as soon as its notification does', async () => {
+    const { plant, investors: [inverter] } = await plantTree(database.db);
+    await storeReadings(database.db, [reading(inverter.id, NOON)]);
+    await expect.poll(async () => powerAt(await dayCurve(database.db, plant, ZONE, DAY), '12:00')).toBe(2000);
+    const kept = await dayCurve(database.db, plant, ZONE, DAY);
+    expect(await dayCurve(database.db, plant, ZONE, DAY)).toBe(kept);
+
+    await storeReadings(second.db, [reading(inverter.id, NOON + 300_000, 4000)]);
+    await expect.poll(async () => powerAt(await dayCurve(database.db, plant, ZONE, DAY), '12:05')).toBe(4000);
+  });
+});
