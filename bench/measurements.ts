@@ -7,7 +7,8 @@
  * 2. the server started as a child process (bench/server.ts: the product as `npm start` runs it, DEMO=0,
  *    COLLECTOR_INTERVAL=0, plus the bench's floor routes), driven from this process with autocannon
  *    (20 connections), each figure a ratio against a floor measured in the same run:
- *    (c) snapshot, day curve, month, year and annual charts against a small unauthenticated read;
+ *    (c) snapshot, day curve, month, year and annual charts against a small unauthenticated read (kept
+ *        answers after the first round of plants), and a day curve never asked before (every one a miss);
  *    (a) push ingest, one point per request from every plant of the fleet, against a bare single-row
  *        insert of the same body (a bench route on the same HTTP stack);
  *    (b) batch ingest (BENCH_BATCHES pushes of 2000 points, one after another) against one plain
@@ -133,9 +134,20 @@ interface EngineResult {
   mismatches: number; failures: number; timeouts: number;
 }
 
-const CALLS: Record<string, (plant: number) => string> = {
+/**
+ * The monitoring calls, the plants in turn: `round` counts the turns. Each process keeps the
+ * answers it gave until a reading of theirs changes (server/measurements/read-cache.ts), so after the
+ * first round of plants these are kept answers, as a plant's viewers and refreshes get them; the
+ * 'first read' day curve asks a day not asked before at every request (the plants in turn, then the
+ * previous day of the history), the cost of an answer computed from the database.
+ */
+const CALLS: Record<string, (plant: number, round: number) => string> = {
   snapshot: (id) => `/api/v2/last/measurement/all/data/${id}`,
   'day curve': (id) => `/api/v2/measurement/${id}?day=15&month=12&year=${END_YEAR - 1}`,
+  'day curve, first read': (id, round) => {
+    const day = new Date(Date.UTC(END_YEAR - 1, 11, 31) - (round % (Math.min(MONTHS, PGLITE_MONTHS) * 28)) * DAY_MS);
+    return `/api/v2/measurement/${id}?day=${day.getUTCDate()}&month=${day.getUTCMonth() + 1}&year=${day.getUTCFullYear()}`;
+  },
   month: (id) => `/api/v2/get/data/date/${id}?type=month&date=${DATE}`,
   year: (id) => `/api/v2/get/data/date/${id}?type=year&date=${YEAR_DATE}`,
   annual: (id) => `/api/v2/get/data/date/${id}?type=annual&date=${DATE}`,
@@ -183,12 +195,12 @@ async function runEngine(kind: 'postgres' | 'pglite', port: number): Promise<Eng
 
     // (c) monitoring reads against the floor read, plants in turn.
     console.log(`\n  (c) monitoring calls, ${CONNECTIONS} connections, ${SECONDS} s each, the ${ids.length} plants in turn`);
-    const rotating = (url: (id: number) => string, headers?: Record<string, string>) => {
+    const rotating = (url: (id: number, round: number) => string, headers?: Record<string, string>) => {
       let n = 0;
-      return () => ({ path: url(ids[n++ % ids.length]), headers });
+      return () => { const path = url(ids[n % ids.length], Math.floor(n / ids.length)); n += 1; return { path, headers }; };
     };
     const auth = { authorization: `Bearer ${token}` };
-    for (const url of Object.values(CALLS)) await call(base, 'GET', url(ids[0]), { token }); // warm-up
+    for (const url of Object.values(CALLS)) await call(base, 'GET', url(ids[0], 0), { token }); // warm-up
     const floorRead = counted(await hammer(base, 'GET', rotating((id) => `/bench/floor/read/${id}`)));
     const reads: EngineResult['reads'] = [];
     for (const [kind, url] of Object.entries(CALLS)) reads.push({ kind, outcome: counted(await hammer(base, 'GET', rotating(url, auth))) });
