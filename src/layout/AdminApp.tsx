@@ -5,7 +5,7 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { use, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
 } from 'react-admin';
@@ -54,10 +54,11 @@ function children(permissions: Permissions | undefined) {
   ];
 }
 
+/** The screens' Spanish messages came with this chunk: the app shell adds them before the first render. */
+export const addAdminMessages = (i18n: AppI18nProvider) => i18n.addAdminMessages(adminMessages);
+
 export default function AdminApp() {
   const i18n = useI18nProvider() as AppI18nProvider;
-  // The screens' Spanish messages came with this chunk; the first render waits until they are in use.
-  use(i18n.addAdminMessages(adminMessages));
   const store = useStoreContext();
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createAppTheme(dir, lang), [dir, lang]);
