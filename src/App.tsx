@@ -4,7 +4,7 @@
  * get only those (and a notification area) from react-admin, not its data layer and router adapter,
  * so the login page downloads little (docs/web.md, "Code split"). Routes as SPEC §2.
  */
-import { Component, lazy, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
@@ -22,28 +22,17 @@ import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
 import { LoginPage } from './pages/public/LoginPage';
 import { preloadMonitoringChunks } from './pages/monitoring/chunks';
-
-export const LAZY_TIMEOUT_MS = 120_000;
-
-/** A dynamic import that gives up after `ms` (a stalled chunk download shows an error, not a spinner forever). */
-export function withTimeout<T>(load: () => Promise<T>, ms = LAZY_TIMEOUT_MS): () => Promise<T> {
-  return () => new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Loading timed out after ${ms} ms`)), ms);
-    load().then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
+import { lazyComponent, withTimeout } from './components/lazy';
 
 // The login page is in the first script; every other public page is a chunk of its own, so a visitor
 // downloads only the page they open (docs/web.md, "Code split").
-const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(withTimeout(() => load().then((module) => ({ default: pick(module) }))));
-const RegisterPage = lazyPage(() => import('./pages/public/RegisterPage'), (m) => m.RegisterPage);
-const ForgotPasswordPage = lazyPage(() => import('./pages/public/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = lazyPage(() => import('./pages/public/ResetPasswordPage'), (m) => m.ResetPasswordPage);
-const AccountActivatePage = lazyPage(() => import('./pages/public/AccountActivatePage'), (m) => m.AccountActivatePage);
-const GoogleCallbackPage = lazyPage(() => import('./pages/public/GoogleCallbackPage'), (m) => m.GoogleCallbackPage);
-const LogoutPage = lazyPage(() => import('./pages/public/LogoutPage'), (m) => m.LogoutPage);
-const NotFoundPage = lazyPage(() => import('./pages/public/NotFoundPage'), (m) => m.NotFoundPage);
+const RegisterPage = lazyComponent(() => import('./pages/public/RegisterPage'), (m) => m.RegisterPage);
+const ForgotPasswordPage = lazyComponent(() => import('./pages/public/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = lazyComponent(() => import('./pages/public/ResetPasswordPage'), (m) => m.ResetPasswordPage);
+const AccountActivatePage = lazyComponent(() => import('./pages/public/AccountActivatePage'), (m) => m.AccountActivatePage);
+const GoogleCallbackPage = lazyComponent(() => import('./pages/public/GoogleCallbackPage'), (m) => m.GoogleCallbackPage);
+const LogoutPage = lazyComponent(() => import('./pages/public/LogoutPage'), (m) => m.LogoutPage);
+const NotFoundPage = lazyComponent(() => import('./pages/public/NotFoundPage'), (m) => m.NotFoundPage);
 
 const loadAdminStart = () => import('./layout/adminStart');
 // Opened at an admin address, the small chunk that starts the page's first reads is fetched while

@@ -12,7 +12,6 @@ import {
 import { Navigate, Route } from 'react-router-dom';
 import { resources } from '../resources';
 import { adminAuthProvider, pagesFor } from '../resources/access';
-import ProfilePage from '../resources/profile/ProfilePage';
 import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
 import { permissionsOf, type Permissions } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -24,8 +23,12 @@ import adminMessages from '../i18n/es/admin';
 import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
 import { adminQueryClient, releaseQueryClient } from './adminStart';
+import { lazyComponent } from '../components/lazy';
 
 export const ADMIN_BASENAME = '/app';
+
+// The monitoring page is what opens first: only it is in this chunk; every other screen is loaded as it opens.
+const ProfilePage = lazyComponent(() => import('../resources/profile/ProfilePage'), (m) => m.default);
 
 const ToMonitoring = () => <Navigate to={`${ADMIN_BASENAME}/monitoring`} replace />;
 const ToNotFound = () => <Navigate to="/404" replace />;
