@@ -33,9 +33,10 @@ const chunks = (Array.isArray(output) ? output.flatMap((o) => o.output) : output
 for (const chunk of chunks) {
   if (wanted.length ? !wanted.includes(chunk.name) : !chunk.isEntry) continue;
   const parts = new Map<string, string>();
-  for (const [id, m] of Object.entries(chunk.modules)) parts.set(part(id), (parts.get(part(id)) ?? '') + (m.code ?? ''));
+  // Minified module by module: some modules' rendered code is not a whole program when joined to another's.
+  for (const [id, m] of Object.entries(chunk.modules)) parts.set(part(id), (parts.get(part(id)) ?? '') + minified(m.code ?? ''));
   console.log(`\n${chunk.fileName}: ${kb(br(chunk.code))} brotli, ${kb(chunk.code.length)} raw, imports ${chunk.imports.join(', ') || 'nothing'}`);
-  const rows = [...parts].map(([name, code]) => ({ name, br: br(minified(code)), raw: minified(code).length })).sort((a, b) => b.br - a.br);
+  const rows = [...parts].map(([name, code]) => ({ name, br: br(code), raw: code.length })).sort((a, b) => b.br - a.br);
   for (const r of rows) if (r.raw > 0) console.log(`  ${kb(r.br)} ${kb(r.raw)}  ${r.name}`);
   const listed = process.env.CHUNKS_MODULES;
   if (listed) {

@@ -4,13 +4,13 @@
  * get only those (and a notification area) from react-admin, not its data layer and router adapter,
  * so the login page downloads little (docs/web.md, "Code split"). Routes as SPEC §2.
  */
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import {
-  I18nContextProvider, NotificationContextProvider, StoreContextProvider, useStoreContext, useTranslate, type Store,
+  I18nContextProvider, NotificationContextProvider, StoreContextProvider, useI18nProvider, useStoreContext, useTranslate, type Store,
 } from 'react-admin';
 import { authProvider, LOGIN_PATH } from './providers/authProvider';
 import { setNavigator } from './providers/session';
@@ -22,36 +22,34 @@ import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
 import { LoginPage } from './pages/public/LoginPage';
 import { preloadMonitoringChunks } from './pages/monitoring/chunks';
-
-export const LAZY_TIMEOUT_MS = 120_000;
-
-/** A dynamic import that gives up after `ms` (a stalled chunk download shows an error, not a spinner forever). */
-export function withTimeout<T>(load: () => Promise<T>, ms = LAZY_TIMEOUT_MS): () => Promise<T> {
-  return () => new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Loading timed out after ${ms} ms`)), ms);
-    load().then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
+import { lazyComponent, withTimeout } from './components/lazy';
 
 // The login page is in the first script; every other public page is a chunk of its own, so a visitor
 // downloads only the page they open (docs/web.md, "Code split").
-const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(withTimeout(() => load().then((module) => ({ default: pick(module) }))));
-const RegisterPage = lazyPage(() => import('./pages/public/RegisterPage'), (m) => m.RegisterPage);
-const ForgotPasswordPage = lazyPage(() => import('./pages/public/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = lazyPage(() => import('./pages/public/ResetPasswordPage'), (m) => m.ResetPasswordPage);
-const AccountActivatePage = lazyPage(() => import('./pages/public/AccountActivatePage'), (m) => m.AccountActivatePage);
-const GoogleCallbackPage = lazyPage(() => import('./pages/public/GoogleCallbackPage'), (m) => m.GoogleCallbackPage);
-const LogoutPage = lazyPage(() => import('./pages/public/LogoutPage'), (m) => m.LogoutPage);
-const NotFoundPage = lazyPage(() => import('./pages/public/NotFoundPage'), (m) => m.NotFoundPage);
+const RegisterPage = lazyComponent(() => import('./pages/public/RegisterPage'), (m) => m.RegisterPage);
+const ForgotPasswordPage = lazyComponent(() => import('./pages/public/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = lazyComponent(() => import('./pages/public/ResetPasswordPage'), (m) => m.ResetPasswordPage);
+const AccountActivatePage = lazyComponent(() => import('./pages/public/AccountActivatePage'), (m) => m.AccountActivatePage);
+const GoogleCallbackPage = lazyComponent(() => import('./pages/public/GoogleCallbackPage'), (m) => m.GoogleCallbackPage);
+const LogoutPage = lazyComponent(() => import('./pages/public/LogoutPage'), (m) => m.LogoutPage);
+const NotFoundPage = lazyComponent(() => import('./pages/public/NotFoundPage'), (m) => m.NotFoundPage);
 
-const loadAdmin = () => import('./layout/AdminApp');
-const AdminApp = lazy(withTimeout(loadAdmin));
-// Opened at an admin address, the admin's code is fetched while the session is checked, not after;
-// at the monitoring page, its chart and map too (docs/web.md, "Code split").
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/app')) {
-  void loadAdmin().catch(() => undefined);
-  if (window.location.pathname.startsWith('/app/monitoring')) preloadMonitoringChunks();
+const loadAdminStart = () => import('./layout/adminStart');
+// Opened at an admin address, the small chunk that starts the page's first reads is fetched while
+// the session is checked; the admin's code only once those reads are under way (RequireSession):
+// running it first held them back (docs/web.md, "Code split").
+const adminStart = typeof window !== 'undefined' && window.location.pathname.startsWith('/app')
+  ? loadAdminStart().catch(() => undefined) : undefined;
+
+/**
+ * The admin's component, its Spanish messages already in use: its first render must not suspend,
+ * since a fallback shown meanwhile holds the page back by React's throttle on revealing content
+ * (300 ms after the fallback).
+ */
+async function loadAdmin(i18n: AppI18nProvider) {
+  const admin = await withTimeout(() => import('./layout/AdminApp'))();
+  await admin.addAdminMessages(i18n);
+  return admin.default;
 }
 
 const Loading = () => (
@@ -102,28 +100,32 @@ function RegisterNavigator() {
  * runs without react-admin's requireAuth: its failure path (LogoutOnMount) clears the query cache,
  * which re-runs the check, which logs out again, and the navigation to /login (a React transition)
  * kept being interrupted for seconds, pushing /login hundreds of times. Signed-out visitors also never
- * download the admin chunk this way.
+ * download the admin chunk this way. Then it mounts the admin, or the retry screen when its chunk failed.
  */
-function RequireSession({ children }: { children: ReactNode }) {
+function RequireSession() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const store = useStoreContext();
-  const [allowed, setAllowed] = useState(false);
+  const i18n = useI18nProvider() as AppI18nProvider;
+  const [admin, setAdmin] = useState<{ Admin?: ComponentType }>();
   useEffect(() => {
     let active = true;
     authProvider.checkAuth({}).then(
       async () => {
-        // The page's first reads start before the admin mounts, its code still on its way (the
-        // admin needs this small chunk anyway): layout/adminStart.ts.
-        await import('./layout/adminStart').then((start) => start.prefetchAdminPage(pathname, store), () => undefined);
-        if (active) setAllowed(true);
+        // The page's first reads start before the admin's code is fetched (the admin needs this
+        // small chunk anyway): layout/adminStart.ts.
+        (await (adminStart ?? loadAdminStart().catch(() => undefined)))?.prefetchAdminPage(pathname, store);
+        if (pathname.startsWith('/app/monitoring')) preloadMonitoringChunks();
+        const Admin = await loadAdmin(i18n).catch(() => undefined);
+        if (active) setAdmin({ Admin });
       },
       () => { if (active) navigate(LOGIN_PATH, { replace: true }); },
     );
     return () => { active = false; };
     // Once, as the admin is entered: later addresses inside it are the admin's own business.
   }, [navigate]);
-  return allowed ? children : <Loading />;
+  if (!admin) return <Loading />;
+  return admin.Admin ? <admin.Admin /> : <LoadFailed />;
 }
 
 export const AppRoutes = () => (
@@ -131,7 +133,7 @@ export const AppRoutes = () => (
     <Route path="/" element={<Navigate to="/app/monitoring" replace />} />
     <Route
       path="/app/*"
-      element={<RequireSession><LazyBoundary><Suspense fallback={<Loading />}><AdminApp /></Suspense></LazyBoundary></RequireSession>}
+      element={<RequireSession />}
     />
     <Route element={<LazyBoundary><PublicLayout /></LazyBoundary>}>
       <Route path="/login" element={<LoginPage />} />

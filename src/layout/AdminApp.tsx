@@ -5,14 +5,13 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { use, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
 } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { resources } from '../resources';
 import { adminAuthProvider, pagesFor } from '../resources/access';
-import ProfilePage from '../resources/profile/ProfilePage';
 import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
 import { permissionsOf, type Permissions } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -24,8 +23,12 @@ import adminMessages from '../i18n/es/admin';
 import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
 import { adminQueryClient, releaseQueryClient } from './adminStart';
+import { lazyComponent } from '../components/lazy';
 
 export const ADMIN_BASENAME = '/app';
+
+// The monitoring page is what opens first: only it is in this chunk; every other screen is loaded as it opens.
+const ProfilePage = lazyComponent(() => import('../resources/profile/ProfilePage'), (m) => m.default);
 
 const ToMonitoring = () => <Navigate to={`${ADMIN_BASENAME}/monitoring`} replace />;
 const ToNotFound = () => <Navigate to="/404" replace />;
@@ -54,10 +57,11 @@ function children(permissions: Permissions | undefined) {
   ];
 }
 
+/** The screens' Spanish messages came with this chunk: the app shell adds them before the first render. */
+export const addAdminMessages = (i18n: AppI18nProvider) => i18n.addAdminMessages(adminMessages);
+
 export default function AdminApp() {
   const i18n = useI18nProvider() as AppI18nProvider;
-  // The screens' Spanish messages came with this chunk; the first render waits until they are in use.
-  use(i18n.addAdminMessages(adminMessages));
   const store = useStoreContext();
   const { dir, lang } = localeInfo(useCurrentLocale(i18n));
   const theme = useMemo(() => createAppTheme(dir, lang), [dir, lang]);

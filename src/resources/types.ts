@@ -21,6 +21,7 @@ export interface AppRoute {
 export interface AppResource {
   /** Resource name = dataProvider key = URL segment under /app. */
   name: string;
+  /** The screens, each a `lazyComponent` (src/components/lazy.ts): the admin's own chunk carries none. */
   list?: ComponentType;
   show?: ComponentType;
   edit?: ComponentType;

@@ -1,7 +1,9 @@
 import SolarPower from '@mui/icons-material/SolarPower';
 import type { AppResource } from '../types';
-import { FleetList } from './FleetList';
+import { lazyComponent } from '../../components/lazy';
 import { SeveralPlants } from './SeveralPlants';
+
+const FleetList = lazyComponent(() => import('./FleetList'), (m) => m.FleetList);
 
 export const fleet: AppResource = {
   name: 'fleet',

@@ -8,7 +8,7 @@ import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { LevelChildren, LevelEditDialog } from './HierarchyLevel';
 import { LatestReadings } from './LatestReadings';
-import { ancestors, type Level } from './levels';
+import { ancestors, levels, type Level } from './levels';
 
 function Actions({ level }: { level: Level }) {
   const record = useRecordContext();
@@ -74,3 +74,6 @@ export function HierarchyShow({ level }: { level: Level }) {
     </Show>
   );
 }
+
+/** The show screen of one level, for its resource (loaded lazily by the resource's descriptor). */
+export const levelShow = (level: keyof typeof levels) => () => <HierarchyShow level={levels[level]} />;

@@ -1,10 +1,9 @@
 import ElectricalServices from '@mui/icons-material/ElectricalServices';
-import { HierarchyShow } from '../hierarchy/HierarchyShow';
-import { levels } from '../hierarchy/levels';
 import type { AppResource } from '../types';
+import { lazyComponent } from '../../components/lazy';
 
 /** Listed and edited inside its parent's page; this is its own detail page. */
-const InvestorShow = () => <HierarchyShow level={levels.investors} />;
+const InvestorShow = lazyComponent(() => import('../hierarchy/HierarchyShow'), (m) => m.levelShow('investors'));
 
 export const investors: AppResource = {
   name: 'investors',

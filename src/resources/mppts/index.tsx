@@ -1,10 +1,9 @@
 import Tune from '@mui/icons-material/Tune';
-import { HierarchyShow } from '../hierarchy/HierarchyShow';
-import { levels } from '../hierarchy/levels';
 import type { AppResource } from '../types';
+import { lazyComponent } from '../../components/lazy';
 
 /** Listed and edited inside its parent's page; this is its own detail page. */
-const MpptShow = () => <HierarchyShow level={levels.mppts} />;
+const MpptShow = lazyComponent(() => import('../hierarchy/HierarchyShow'), (m) => m.levelShow('mppts'));
 
 export const mppts: AppResource = {
   name: 'mppts',

@@ -1,6 +1,8 @@
 import Notifications from '@mui/icons-material/Notifications';
 import type { AppResource } from '../types';
-import { NotificationList } from './NotificationList';
+import { lazyComponent } from '../../components/lazy';
+
+const NotificationList = lazyComponent(() => import('./NotificationList'), (m) => m.NotificationList);
 
 export const notifications: AppResource = {
   name: 'notifications',

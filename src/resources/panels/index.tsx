@@ -1,10 +1,9 @@
 import GridView from '@mui/icons-material/GridView';
-import { HierarchyShow } from '../hierarchy/HierarchyShow';
-import { levels } from '../hierarchy/levels';
 import type { AppResource } from '../types';
+import { lazyComponent } from '../../components/lazy';
 
 /** Listed and edited inside its parent's page; this is its own detail page. */
-const PanelShow = () => <HierarchyShow level={levels.panels} />;
+const PanelShow = lazyComponent(() => import('../hierarchy/HierarchyShow'), (m) => m.levelShow('panels'));
 
 export const panels: AppResource = {
   name: 'panels',

@@ -1,10 +1,9 @@
 import SolarPower from '@mui/icons-material/SolarPower';
-import { HierarchyShow } from '../hierarchy/HierarchyShow';
-import { levels } from '../hierarchy/levels';
 import type { AppResource } from '../types';
+import { lazyComponent } from '../../components/lazy';
 
 /** Listed and edited inside its parent's page; this is its own detail page. */
-const PlantShow = () => <HierarchyShow level={levels.plants} />;
+const PlantShow = lazyComponent(() => import('../hierarchy/HierarchyShow'), (m) => m.levelShow('plants'));
 
 export const powerPlants: AppResource = {
   name: 'power-plants',

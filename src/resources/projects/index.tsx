@@ -1,9 +1,11 @@
 import Business from '@mui/icons-material/Business';
 import type { AppResource } from '../types';
-import { ProjectCreate } from './ProjectCreate';
-import { ProjectEdit } from './ProjectEdit';
-import { ProjectList } from './ProjectList';
-import { ProjectShow } from './ProjectShow';
+import { lazyComponent } from '../../components/lazy';
+
+const ProjectList = lazyComponent(() => import('./ProjectList'), (m) => m.ProjectList);
+const ProjectShow = lazyComponent(() => import('./ProjectShow'), (m) => m.ProjectShow);
+const ProjectCreate = lazyComponent(() => import('./ProjectCreate'), (m) => m.ProjectCreate);
+const ProjectEdit = lazyComponent(() => import('./ProjectEdit'), (m) => m.ProjectEdit);
 
 export const projects: AppResource = {
   name: 'projects',

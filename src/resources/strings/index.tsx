@@ -1,10 +1,9 @@
 import LinearScale from '@mui/icons-material/LinearScale';
-import { HierarchyShow } from '../hierarchy/HierarchyShow';
-import { levels } from '../hierarchy/levels';
 import type { AppResource } from '../types';
+import { lazyComponent } from '../../components/lazy';
 
 /** Listed and edited inside its parent's page; this is its own detail page. */
-const StringShow = () => <HierarchyShow level={levels.strings} />;
+const StringShow = lazyComponent(() => import('../hierarchy/HierarchyShow'), (m) => m.levelShow('strings'));
 
 export const strings: AppResource = {
   name: 'strings',

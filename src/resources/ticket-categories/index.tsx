@@ -1,8 +1,11 @@
 import Category from '@mui/icons-material/Category';
 import type { AppResource } from '../types';
-import { CategoryList, CategoryPage } from './CategoryList';
+import { lazyComponent } from '../../components/lazy';
 
 /** SPEC §2: the categories screen is /app/tickets/categories. */
+const CategoryList = lazyComponent(() => import('./CategoryList'), (m) => m.CategoryList);
+const CategoryPage = lazyComponent(() => import('./CategoryList'), (m) => m.CategoryPage);
+
 export const ticketCategories: AppResource = {
   name: 'ticket-categories',
   customer: [],

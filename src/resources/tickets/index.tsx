@@ -1,9 +1,12 @@
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import type { AppResource } from '../types';
-import { TicketList, TicketListPage } from './TicketList';
-import { TicketShow } from './TicketShow';
+import { lazyComponent } from '../../components/lazy';
 
 /** SPEC §2: the list at /app/tickets/list, the thread at /app/tickets/{id}/show. */
+const TicketList = lazyComponent(() => import('./TicketList'), (m) => m.TicketList);
+const TicketListPage = lazyComponent(() => import('./TicketList'), (m) => m.TicketListPage);
+const TicketShow = lazyComponent(() => import('./TicketShow'), (m) => m.TicketShow);
+
 export const tickets: AppResource = {
   name: 'tickets',
   // Assigning, editing and deleting tickets is an administrator's job.

@@ -1,9 +1,11 @@
 import People from '@mui/icons-material/People';
 import type { AppResource } from '../types';
-import { UserCreate } from './UserCreate';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyComponent } from '../../components/lazy';
 import { fullName } from './userName';
+
+const UserList = lazyComponent(() => import('./UserList'), (m) => m.UserList);
+const UserShow = lazyComponent(() => import('./UserShow'), (m) => m.UserShow);
+const UserCreate = lazyComponent(() => import('./UserCreate'), (m) => m.UserCreate);
 
 export const users: AppResource = {
   name: 'users',

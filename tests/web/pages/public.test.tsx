@@ -9,14 +9,19 @@ import { memoryStore } from 'react-admin';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '../../../src/App';
 import { getAccessToken, getProfile, setProfile, setTokens } from '../../../src/providers/session';
+import type { AppI18nProvider } from '../../../src/providers/i18nProvider';
 
 // The admin part is its own lazy chunk; a stand-in shows where navigation landed, except in the
 // tests of the admin guard, which load the real one.
 const admin = vi.hoisted(() => ({ real: false }));
 vi.mock('../../../src/layout/AdminApp', async (importOriginal) => {
   const { lazy } = await import('react');
-  const RealAdmin = lazy(() => importOriginal<typeof import('../../../src/layout/AdminApp')>());
-  return { default: () => (admin.real ? <RealAdmin /> : <div>admin app</div>) };
+  const real = () => importOriginal<typeof import('../../../src/layout/AdminApp')>();
+  const RealAdmin = lazy(real);
+  return {
+    default: () => (admin.real ? <RealAdmin /> : <div>admin app</div>),
+    addAdminMessages: async (i18n: AppI18nProvider) => { if (admin.real) await (await real()).addAdminMessages(i18n); },
+  };
 });
 
 interface Reply { status?: number; body?: unknown }
