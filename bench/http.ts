@@ -94,12 +94,15 @@ export async function call<T>(base: string, method: 'GET' | 'POST', url: string,
 export interface Outcome { perSecond: number; p50: number; p95: number; p975: number; ok: number; failed: number; timeouts: number }
 export interface NextRequest { path: string; body?: string; headers?: Record<string, string> }
 
-/** CONNECTIONS connections for SECONDS seconds, each request from `next()`; latencies of the 2xx answers. */
-export async function hammer(base: string, method: 'GET' | 'POST', next: () => NextRequest, onBody?: (body: string) => void): Promise<Outcome> {
+/**
+ * CONNECTIONS connections for SECONDS seconds, or until `amount` requests have been answered, each
+ * request from `next()`; latencies of the 2xx answers.
+ */
+export async function hammer(base: string, method: 'GET' | 'POST', next: () => NextRequest, onBody?: (body: string) => void, amount?: number): Promise<Outcome> {
   const times: number[] = [];
   let failed = 0;
   const instance = autocannon({
-    url: base, connections: CONNECTIONS, duration: SECONDS, timeout: TIMEOUT_S,
+    url: base, connections: CONNECTIONS, ...(amount ? { amount } : { duration: SECONDS }), timeout: TIMEOUT_S,
     requests: [{ method, setupRequest: (request) => { const r = next(); return { ...request, ...r, headers: { ...request.headers, ...r.headers } }; }, ...(onBody ? { onResponse: (_status: number, body: string) => onBody(body) } : {}) }],
   });
   // autocannon's tracker emits (client, statusCode, bytes, responseTime ms) for every answer.

@@ -135,22 +135,26 @@ interface EngineResult {
 }
 
 /**
- * The monitoring calls, the plants in turn: `round` counts the turns. Each process keeps the
- * answers it gave until a reading of theirs changes (server/measurements/read-cache.ts), so after the
- * first round of plants these are kept answers, as a plant's viewers and refreshes get them; the
- * 'first read' day curve asks a day not asked before at every request (the plants in turn, then the
- * previous day of the history), the cost of an answer computed from the database.
+ * The monitoring calls, the plants in turn: `round` counts the turns. Each process keeps the answers
+ * it gave until a reading of theirs changes (server/measurements/read-cache.ts), so after the first
+ * round of plants these are kept answers, as a plant's viewers and refreshes get them.
  */
-const CALLS: Record<string, (plant: number, round: number) => string> = {
+const CALLS: Record<string, (plant: number) => string> = {
   snapshot: (id) => `/api/v2/last/measurement/all/data/${id}`,
   'day curve': (id) => `/api/v2/measurement/${id}?day=15&month=12&year=${END_YEAR - 1}`,
-  'day curve, first read': (id, round) => {
-    const day = new Date(Date.UTC(END_YEAR - 1, 11, 31) - (round % (Math.min(MONTHS, PGLITE_MONTHS) * 28)) * DAY_MS);
-    return `/api/v2/measurement/${id}?day=${day.getUTCDate()}&month=${day.getUTCMonth() + 1}&year=${day.getUTCFullYear()}`;
-  },
   month: (id) => `/api/v2/get/data/date/${id}?type=month&date=${DATE}`,
   year: (id) => `/api/v2/get/data/date/${id}?type=year&date=${YEAR_DATE}`,
   annual: (id) => `/api/v2/get/data/date/${id}?type=annual&date=${DATE}`,
+};
+
+/**
+ * A day curve never asked before at every request, the cost of an answer computed from the database:
+ * the plants in turn, each round the day before (from the history's last day back over `days` days).
+ */
+const FIRST_READ = 'day curve, first read';
+const firstRead = (id: number, round: number) => {
+  const day = new Date(Date.UTC(END_YEAR - 1, 11, 31) - round * DAY_MS);
+  return `/api/v2/measurement/${id}?day=${day.getUTCDate()}&month=${day.getUTCMonth() + 1}&year=${day.getUTCFullYear()}`;
 };
 
 async function runEngine(kind: 'postgres' | 'pglite', port: number): Promise<EngineResult | null> {
@@ -200,10 +204,13 @@ async function runEngine(kind: 'postgres' | 'pglite', port: number): Promise<Eng
       return () => { const path = url(ids[n % ids.length], Math.floor(n / ids.length)); n += 1; return { path, headers }; };
     };
     const auth = { authorization: `Bearer ${token}` };
-    for (const url of Object.values(CALLS)) await call(base, 'GET', url(ids[0], 0), { token }); // warm-up
+    for (const url of Object.values(CALLS)) await call(base, 'GET', url(ids[0]), { token }); // warm-up
     const floorRead = counted(await hammer(base, 'GET', rotating((id) => `/bench/floor/read/${id}`)));
     const reads: EngineResult['reads'] = [];
     for (const [kind, url] of Object.entries(CALLS)) reads.push({ kind, outcome: counted(await hammer(base, 'GET', rotating(url, auth))) });
+    // Every plant's days of the history but the first (the 15th of its last month, asked above, aside): no answer asked twice.
+    const firstReads = ids.length * (Math.round((fleet.to.getTime() - fleet.from.getTime()) / DAY_MS) - 1);
+    reads.push({ kind: FIRST_READ, outcome: counted(await hammer(base, 'GET', rotating(firstRead, auth), undefined, firstReads)) });
     table(['call', 'req/s', 'x floor', 'p50 ms', 'p95 ms', 'p97.5 ms', 'failed', 'target: >= 0.5x floor, p95 <= 20 ms'], [
       ['floor: one small row, no auth', fmt(floorRead.perSecond, 0), '1.00', fmt(floorRead.p50), fmt(floorRead.p95), fmt(floorRead.p975), failedCell(floorRead), ''],
       ...reads.map(({ kind, outcome: o }) => [kind, fmt(o.perSecond, 0), fmt(o.perSecond / floorRead.perSecond, 2), fmt(o.p50), fmt(o.p95), fmt(o.p975), failedCell(o),
@@ -315,7 +322,7 @@ table(['figure', 'target', ...results.map((r) => r.engine)], [
   ['(a) push p50 / p95 ms', '', ...results.map((r) => `${fmt(r.push.p50)} / ${fmt(r.push.p95)}`)],
   ['(b) batch, points/s (x INSERT ... SELECT)', '>= 0.5x', ...results.map((r) => `${fmt(r.batch.perSecond, 0)} (${ratio(r.batch.perSecond, r.batch.floorPerSecond)})`)],
   ['(c) floor read req/s, p95 / p97.5 ms', '', ...results.map((r) => `${fmt(r.floorRead.perSecond, 0)}, ${fmt(r.floorRead.p95)} / ${fmt(r.floorRead.p975)}`)],
-  ...Object.keys(CALLS).map((kind) => [`(c) ${kind} req/s (x floor), p95 / p97.5 ms`, '>= 0.5x, p95 <= 20',
+  ...[...Object.keys(CALLS), FIRST_READ].map((kind) => [`(c) ${kind} req/s (x floor), p95 / p97.5 ms`, '>= 0.5x, p95 <= 20',
     ...results.map((r) => { const o = r.reads.find((x) => x.kind === kind)!.outcome; return `${fmt(o.perSecond, 0)} (${ratio(o.perSecond, r.floorRead.perSecond)}), ${fmt(o.p95)} / ${fmt(o.p975)}`; })]),
   ['(d) rollup answers = raw answers', 'all', ...results.map((r) => (r.mismatches ? `${r.mismatches} MISMATCHES` : 'all agree'))],
   ['(e) catch-up after push / after batch', '<= 10 s', ...results.map((r) => `${seconds(r.pushCatchUp)} / ${seconds(r.batchCatchUp)}`)],

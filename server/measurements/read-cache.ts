@@ -5,9 +5,10 @@
  * its readings stand still (a past day, month or year never changes unless a late batch arrives).
  *
  * What drops them, on every process (server/db/changes.ts, the change feed of the cached tables):
- * - 'readings <plant> <first ms> <last ms>', which the measurements' triggers send at each commit
- *   that wrote or removed points (migration 0024_notify_readings): that plant's answers whose span
- *   holds an instant of that range;
+ * - 'readings <plant> <first ms> <last ms> [<plant> <first ms> <last ms> ...]', sent at each commit
+ *   that stored points (store.ts) and by the measurements' triggers when rows are changed or removed
+ *   otherwise (migration 0024_notify_readings): each plant's answers whose span holds an instant of
+ *   its range;
  * - a change to `measurements` as a whole (emptied, a month detached), to `investors` (an inverter
  *   added, moved, removed) or to `settings` (the time zone of every local day): everything;
  * - a feed that lost its connection: everything, and nothing is kept until it listens again.
@@ -38,7 +39,8 @@ export function daysSpan(first: string, last: string): Span {
 
 /** Tables whose change alters every answer. */
 const TABLES = new Set(['measurements', 'investors', 'settings']);
-const READINGS = /^readings (\d+) (-?\d+) (-?\d+)$/;
+/** 'readings' and, per plant, its id and the first and last instant that changed (epoch ms). */
+const READINGS = /^readings( \d+ -?\d+ -?\d+)+$/;
 /** Answers kept per database at most; beyond, the oldest go (a day curve is some 60 KB). */
 const MAX_ANSWERS = 5_000;
 
@@ -86,8 +88,9 @@ function watch(db: Db, feed: ChangeFeed) {
   feed.on({
     change: (message) => {
       if (TABLES.has(message)) return forget(db);
-      const readings = READINGS.exec(message);
-      if (readings) readingsChanged(db, Number(readings[1]), Number(readings[2]), Number(readings[3]));
+      if (!READINGS.test(message)) return;
+      const numbers = message.split(' ').slice(1).map(Number);
+      for (let i = 0; i < numbers.length; i += 3) readingsChanged(db, numbers[i], numbers[i + 1], numbers[i + 2]);
     },
     lost: () => forget(db),
   });

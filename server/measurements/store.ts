@@ -29,6 +29,7 @@ import { investorEnergy, investors, lastReadings, measurements, plantEnergy, pow
 import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
 import { lockPlants, refreshRollups } from './rollups.js';
 import { readingsChanged } from './read-cache.js';
+import { CHANGES_CHANNEL } from '../db/changes.js';
 import { readSettings } from '../domain/settings.js';
 
 export interface Reading {
@@ -165,7 +166,8 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
  * CONFLICT DO UPDATE), not skipped: that locks it until this transaction ends, so a worker cannot
  * claim it meanwhile and recompute the hour without these points (SKIP LOCKED passes it by, and a
  * worker already holding it makes this insert wait, then write a fresh row once it has deleted it).
- * Returns, per plant, the instants those hours span (epoch ms).
+ * Returns, per plant, the instants those hours span (epoch ms), and tells every process so at commit
+ * (the notification read-cache.ts hears; see migration 0024 for the other writers').
  */
 async function markStale(tx: Db, points: { investor: number; ts: Date }[]) {
   const hours = new Map<string, { investor: number; hour: string }>();
@@ -183,10 +185,20 @@ async function markStale(tx: Db, points: { investor: number; ts: Date }[]) {
       on conflict (${names(Object.values(columns))}) do update set ${name(rollupStale.since)} = ${rollupStale}.${name(rollupStale.since)}
       returning ${names(Object.values(columns))}
     )
-    select ${investors.plant} as plant, ${epochMs(sql`min(${sql.identifier(rollupStale.hour.name)})`)} as "from",
-      ${epochMs(sql`max(${sql.identifier(rollupStale.hour.name)})`)} + ${HOUR_MS - 1} as "to"
-    from marked join ${investors} on ${investors.id} = marked.${name(rollupStale.investor)}
-    group by 1`);
+    , spans as (
+      select ${investors.plant} as plant, ${epochMs(sql`min(${sql.identifier(rollupStale.hour.name)})`)}::bigint as "from",
+        ${epochMs(sql`max(${sql.identifier(rollupStale.hour.name)})`)}::bigint + ${HOUR_MS - 1} as "to"
+      from marked join ${investors} on ${investors.id} = marked.${name(rollupStale.investor)}
+      group by 1
+    )
+    , told as (
+      -- One notification for the whole statement (a NOTIFY per plant cost a quarter of push ingest);
+      -- past NOTIFY's 8,000 bytes, the one that drops every plant's answers.
+      select pg_notify(${CHANGES_CHANNEL}, case when length(message) <= 7900 then message else 'measurements' end)
+      from (select 'readings ' || string_agg(format('%s %s %s', plant, "from", "to"), ' ') as message from spans) m
+      where message is not null
+    )
+    select plant, "from", "to" from spans cross join (select count(*) from told) as sent`);
 }
 
 /** The energies of an interval, stored on the point that closes it (columns of measurements). */

@@ -1,8 +1,10 @@
 -- Tell every API process which plant's readings changed, and when (server/measurements/read-cache.ts
 -- keeps monitoring answers per process): one NOTIFY per plant and statement, delivered at commit,
--- 'readings <plant> <first ms> <last ms>' over the instants the statement wrote or removed. A
--- statement that stores nothing new (a re-sent batch, ON CONFLICT DO NOTHING) notifies nothing.
--- Statement-level triggers on the partitioned table see the rows of every partition.
+-- 'readings <plant> <first ms> <last ms>' over the instants the statement changed or removed.
+-- Statement-level triggers on the partitioned table see the rows of every partition. New points have
+-- no trigger: their one writer, storeReadings (server/measurements/store.ts), sends the same
+-- notification from the statement that records their stale hours, per plant and hour, where a
+-- trigger copying every inserted row into a transition table cost a sixth of push ingest.
 CREATE FUNCTION portal_notify_readings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('portal_changes', format('readings %s %s %s', i.plant_id,
@@ -11,9 +13,6 @@ BEGIN
   GROUP BY i.plant_id;
   RETURN NULL;
 END $$;
---> statement-breakpoint
-CREATE TRIGGER measurements_notify_insert AFTER INSERT ON "measurements"
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION portal_notify_readings();
 --> statement-breakpoint
 CREATE TRIGGER measurements_notify_update AFTER UPDATE ON "measurements"
   REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION portal_notify_readings();
