@@ -16,7 +16,7 @@ import { strictValidators } from './core/input.js';
 import { installAccessControl } from './core/access.js';
 import { forgetCaches } from './db/cache.js';
 import { installMultipart } from './core/uploads.js';
-import { installReplyCheck } from './core/replies.js';
+import { installReplyCheck, serializeSharedOnce } from './core/replies.js';
 import { createMailer, type Mailer } from './core/mailer.js';
 import { rateLimitOptions } from './core/rate-limit-store.js';
 import { createAlarmQueue, type AlarmQueue } from './domain/alarms/evaluate.js';
@@ -107,7 +107,8 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
       plugins: [(ajv: any) => ajv.addFormat('binary', true)],
     },
     // Ajv behind strict checks of what text, booleans and NULs may be (server/core/input.ts).
-    schemaController: { compilersFactory: { buildValidator: strictValidators } },
+    // Replies through fast-json-stringify, a shared one written once per route (server/core/replies.ts).
+    schemaController: { compilersFactory: { buildValidator: strictValidators, buildSerializer: serializeSharedOnce } },
     // A reply that is a union (the history call's curve, days or months) is serialized by the branch
     // it matches, which fast-json-stringify finds by validating the whole reply: our branches differ
     // by shape, never by a string's format, and checking every point's date-time format was a third

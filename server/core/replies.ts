@@ -7,6 +7,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
 export function installReplyCheck(app: FastifyInstance) {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -27,3 +28,30 @@ export function installReplyCheck(app: FastifyInstance) {
     done(new Error(message));
   });
 }
+
+/** Reply values many requests get as they are and nobody changes (kept monitoring answers). */
+const sharedReplies = new WeakSet<object>();
+
+/** Marks `value` as a shared reply: each route serializes it once (`serializeSharedOnce`). */
+export function shareReply(value: unknown) {
+  if (typeof value === 'object' && value !== null) sharedReplies.add(value);
+}
+
+/**
+ * Fastify's serializers (fast-json-stringify, same options and shared schemas), each keeping the
+ * text of the shared replies it wrote, for as long as the value lives: a kept day curve is 288
+ * points, written out again for every viewer otherwise.
+ */
+export const serializeSharedOnce: ReturnType<typeof SerializerSelector> = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    const serialize = compile(route);
+    const written = new WeakMap<object, string>();
+    return (value) => {
+      if (typeof value !== 'object' || value === null || !sharedReplies.has(value)) return serialize(value);
+      let text = written.get(value);
+      if (text === undefined) written.set(value, text = serialize(value));
+      return text;
+    };
+  };
+};

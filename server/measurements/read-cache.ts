@@ -20,6 +20,7 @@
 import type { Db } from '../db/client.js';
 import { changeFeed, type ChangeFeed } from '../db/changes.js';
 import { forgetsOnWrite } from '../db/cache.js';
+import { shareReply } from '../core/replies.js';
 
 /** Instants an answer was computed from: epoch ms, both ends included. */
 export interface Span { from: number; to: number }
@@ -114,8 +115,9 @@ export async function keptAnswer<T>(db: Db, plant: number, key: string, span: Sp
   let ofPlant = answers.byPlant.get(plant);
   if (!ofPlant) answers.byPlant.set(plant, ofPlant = new Set());
   ofPlant.add(id);
-  // A failed read is not kept; nor one dropped meanwhile (its place may hold a newer read).
-  value.catch(() => { if (kept.get(db) === answers && answers.all.get(id)?.value === value) drop(answers, id); });
+  // Every caller gets this one value, written out once per route (core/replies.ts). A failed read is
+  // not kept; nor one dropped meanwhile (its place may hold a newer read).
+  value.then(shareReply, () => { if (kept.get(db) === answers && answers.all.get(id)?.value === value) drop(answers, id); });
   return value;
 }
 
