@@ -42,8 +42,11 @@ export function daysSpan(first: string, last: string): Span {
 const TABLES = new Set(['measurements', 'investors', 'settings']);
 /** 'readings' and, per plant, its id and the first and last instant that changed (epoch ms). */
 const READINGS = /^readings( \d+ -?\d+ -?\d+)+$/;
-/** Answers kept per database at most; beyond, the oldest go (a day curve is some 60 KB). */
-const MAX_ANSWERS = 5_000;
+/**
+ * Answers kept per database at most; beyond, the oldest go. A day curve with its written text is some
+ * 90 KB, the other answers a few: at most about 180 MB, two answers for each plant of a fleet of 1,000.
+ */
+const MAX_ANSWERS = 2_000;
 
 interface Kept { plant: number; span: Span; value: Promise<unknown> }
 

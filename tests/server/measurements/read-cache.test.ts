@@ -12,6 +12,7 @@ import { createTestContext, openTestDatabase, type TestContext } from '../../../
 import { plantTree } from '../../../testing/fixtures.js';
 import { chart, dayCurve } from '../../../server/measurements/queries.js';
 import { storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { EVERY_INSTANT, keptAnswer } from '../../../server/measurements/read-cache.js';
 import { seedBase } from '../../../server/seed/base.js';
 
 const ZONE = 'America/Santiago';
@@ -67,6 +68,18 @@ describe('in one process', () => {
     await db.execute(sql`delete from measurements where investor_id = ${inverter.id}`);
     await ctx.changesHeard();
     expect(powerAt(await dayCurve(db, plant, ZONE, DAY), '12:00')).toBeNull();
+  });
+
+  it('keeps at most 2,000 answers, letting the oldest go first', async () => {
+    await ctx.changesHeard();
+    let reads = 0;
+    const answer = (n: number) => keptAnswer(db, 1, `bound ${n}`, EVERY_INSTANT, async () => { reads += 1; return { n }; });
+    for (let n = 0; n <= 2_000; n++) await answer(n);
+    expect(reads).toBe(2_001);
+    await answer(2_000);
+    expect(reads).toBe(2_001);
+    await answer(0);
+    expect(reads).toBe(2_002);
   });
 
   it('reads the live figures anew once today has a new reading, through the API', async () => {
