@@ -12,7 +12,7 @@
  * A transaction's handle has no feed: it reads the tables itself, inside the transaction.
  */
 import type { Db } from './client.js';
-import { changeFeed } from './changes.js';
+import { changeFeed, type ChangeHandler } from './changes.js';
 
 /** What a per-process cache of database values offers a write: to drop every value it keeps for `db`. */
 export interface Forgetting { forget(db: Db): void }
@@ -34,21 +34,34 @@ export function forgetCaches(db: Db) {
 }
 
 /**
+ * For a cache: `live(db)` says whether values read from `db` may be kept now (its change feed is
+ * live), and from the first time it is asked for a database on, that feed's news goes to
+ * `handler(db)`.
+ */
+export function whileHeard(handler: (db: Db) => ChangeHandler) {
+  const watched = new WeakSet<Db>();
+  return async function live(db: Db) {
+    const feed = changeFeed(db);
+    if (!feed || !(await feed.live())) return false;
+    if (!watched.has(db)) {
+      watched.add(db);
+      feed.on(handler(db));
+    }
+    return true;
+  };
+}
+
+/**
  * A cache of `load(db, key)`, dropped when any of `tables` changes. At most `max` values per
  * database; beyond, the oldest goes.
  */
 export function tableCache<K, V>(tables: string[], load: (db: Db, key: K) => Promise<V>, max = 10_000): TableCache<K, V> {
   const kept = new WeakMap<Db, Map<K, Promise<V>>>();
-  const watched = new WeakSet<Db>();
   const forget = (db: Db) => { kept.get(db)?.clear(); };
+  const live = whileHeard((db) => ({ change: (table) => { if (tables.includes(table)) forget(db); }, lost: () => forget(db) }));
   const cache: TableCache<K, V> = {
     async get(db, key) {
-      const feed = changeFeed(db);
-      if (!feed || !(await feed.live())) return load(db, key);
-      if (!watched.has(db)) {
-        watched.add(db);
-        feed.on({ change: (table) => { if (tables.includes(table)) forget(db); }, lost: () => forget(db) });
-      }
+      if (!(await live(db))) return load(db, key);
       let values = kept.get(db);
       if (!values) kept.set(db, values = new Map());
       let value = values.get(key);

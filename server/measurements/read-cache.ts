@@ -18,8 +18,7 @@
  * while it is being computed drops it too.
  */
 import type { Db } from '../db/client.js';
-import { changeFeed, type ChangeFeed } from '../db/changes.js';
-import { forgetsOnWrite } from '../db/cache.js';
+import { forgetsOnWrite, whileHeard } from '../db/cache.js';
 import { shareReply } from '../core/replies.js';
 
 /** Instants an answer was computed from: epoch ms, both ends included. */
@@ -58,7 +57,6 @@ interface Answers {
 }
 
 const kept = new WeakMap<Db, Answers>();
-const watched = new WeakSet<Db>();
 
 function answersOf(db: Db) {
   let answers = kept.get(db);
@@ -86,28 +84,22 @@ export function readingsChanged(db: Db, plant: number, from: number, to: number)
   }
 }
 
-function watch(db: Db, feed: ChangeFeed) {
-  if (watched.has(db)) return;
-  watched.add(db);
-  feed.on({
-    change: (message) => {
-      if (TABLES.has(message)) return forget(db);
-      if (!READINGS.test(message)) return;
-      const numbers = message.split(' ').slice(1).map(Number);
-      for (let i = 0; i < numbers.length; i += 3) readingsChanged(db, numbers[i], numbers[i + 1], numbers[i + 2]);
-    },
-    lost: () => forget(db),
-  });
-}
+const live = whileHeard((db) => ({
+  change: (message) => {
+    if (TABLES.has(message)) return forget(db);
+    if (!READINGS.test(message)) return;
+    const numbers = message.split(' ').slice(1).map(Number);
+    for (let i = 0; i < numbers.length; i += 3) readingsChanged(db, numbers[i], numbers[i + 1], numbers[i + 2]);
+  },
+  lost: () => forget(db),
+}));
 
 /**
  * `read()`'s answer for `plant` under `key` (which names the call and its parameters), kept while
  * no reading of `span` changes and the database's change feed is live; read afresh otherwise.
  */
 export async function keptAnswer<T>(db: Db, plant: number, key: string, span: Span, read: () => Promise<T>): Promise<T> {
-  const feed = changeFeed(db);
-  if (!feed || !(await feed.live())) return read();
-  watch(db, feed);
+  if (!(await live(db))) return read();
   const answers = answersOf(db);
   const id = `${plant} ${key}`;
   const found = answers.all.get(id);
