@@ -17,63 +17,43 @@ import { daysSpan, EVERY_INSTANT, keptAnswer, type Span } from './read-cache.js'
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 /**
- * The 5-minute points of one local day of a plant that have readings: each inverter's readings averaged per 5-minute slot
- * (so devices reporting every minute or off the grid line up), then summed over the inverters; the
- * battery charge is their mean. Production is PV power: a hybrid's `pv_power_w` where it gives one
- * (its AC output includes its battery's discharge), the AC power otherwise. Reads the raw points of that day only.
+ * A day's curve over the whole local day, 00:00 to 24:00: a point per 5-minute slot (288; 276 or 300
+ * on the days clocks go forward or back, PostgreSQL says where local midnight falls), nulls where
+ * nothing was read. Each inverter's readings are averaged per slot (so devices reporting every minute
+ * or off the grid line up), then summed over the inverters; the battery charge is their mean.
+ * Production is PV power: a hybrid's `pv_power_w` where it gives one (its AC output includes its
+ * battery's discharge), the AC power otherwise. One statement, reading the raw points of that day only.
  */
-async function readingsOfDay(db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> {
-  const m = alias(measurements, 'm');
-  const i = alias(investors, 'i');
-  const found = await rows<Omit<CurvePoint, 'ts'> & { ts: number }>(db, sql`
-    select ${epochMs(sql`slot`)} as ts,
-      round(sum(ac))::float8 as power_w, round(sum(consumption))::float8 as consumption_w,
-      round(sum(battery))::float8 as battery_power_w, avg(soc)::float8 as battery_soc,
-      round(sum(import))::float8 as grid_import_w, round(sum(export))::float8 as grid_export_w
-    from (
-      select ${m.investor}, date_bin('5 minutes', ${m.ts}, timestamptz '2000-01-01 00:00:00+00') as slot,
-        avg(coalesce(${m.pv_power_w}, ${m.ac_power_w})) as ac, avg(${m.consumption_w}) as consumption, avg(${m.battery_power_w}) as battery,
-        avg(${m.battery_soc}) as soc, avg(${m.grid_import_w}) as import, avg(${m.grid_export_w}) as export
-      from ${investors} ${i} cross join lateral (
-        select * from ${measurements} ${m}
-        where ${m.investor} = ${i.id}
-          and ${m.ts} >= (${date}::timestamp at time zone ${timeZone}) - interval '3 hours'
-          and ${m.ts} < ((${date}::timestamp + interval '1 day') at time zone ${timeZone}) + interval '3 hours'
-        offset 0
-      ) ${m}
-      where ${i.plant} = ${plantId} and (${m.ts} at time zone ${timeZone})::date = ${date}::date
-      group by 1, 2
-    ) s
-    group by slot
-    order by slot`);
-  return found.map((p) => ({ ...p, ts: isoInZone(new Date(p.ts), timeZone), battery_soc: round1(p.battery_soc) }));
-}
-
-/**
- * The starts (epoch ms) of every 5-minute slot of a local day, from its midnight to the next: 288
- * slots, 276 or 300 on the days clocks go forward or back. PostgreSQL says where local midnight falls.
- */
-async function daySlots(db: Db, timeZone: string, date: string): Promise<number[]> {
-  const found = await rows<{ ts: number }>(db, sql`
-    select ${epochMs(sql`g`)} as ts from generate_series(
-      ${date}::timestamp at time zone ${timeZone},
-      ((${date}::date + 1)::timestamp at time zone ${timeZone}) - interval '5 minutes',
-      interval '5 minutes') as g`);
-  return found.map((r) => Number(r.ts));
-}
-
-/** A 5-minute slot of the day curve in which nothing was read. */
-const EMPTY_POINT = { power_w: null, consumption_w: null, battery_power_w: null, battery_soc: null, grid_import_w: null, grid_export_w: null } satisfies Omit<CurvePoint, 'ts'>;
-
-/** A day's curve over the whole local day, 00:00 to 24:00: a point per 5-minute slot, nulls where nothing was read. */
 export const dayCurve = (db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> =>
   keptAnswer(db, plantId, `curve ${date}`, daysSpan(date, date), async () => {
-    const [points, slots] = await Promise.all([readingsOfDay(db, plantId, timeZone, date), daySlots(db, timeZone, date)]);
-    const read = new Map(points.map((p) => [p.ts, p]));
-    return slots.map((ms) => {
-      const ts = isoInZone(new Date(ms), timeZone);
-      return read.get(ts) ?? { ts, ...EMPTY_POINT };
-    });
+    const m = alias(measurements, 'm');
+    const i = alias(investors, 'i');
+    const found = await rows<Omit<CurvePoint, 'ts'> & { ts: number }>(db, sql`
+      select ${epochMs(sql`g`)} as ts,
+        round(sum(ac))::float8 as power_w, round(sum(consumption))::float8 as consumption_w,
+        round(sum(battery))::float8 as battery_power_w, avg(soc)::float8 as battery_soc,
+        round(sum(import))::float8 as grid_import_w, round(sum(export))::float8 as grid_export_w
+      from generate_series(
+        ${date}::timestamp at time zone ${timeZone},
+        ((${date}::date + 1)::timestamp at time zone ${timeZone}) - interval '5 minutes',
+        interval '5 minutes') as g
+      left join (
+        select ${m.investor}, date_bin('5 minutes', ${m.ts}, timestamptz '2000-01-01 00:00:00+00') as slot,
+          avg(coalesce(${m.pv_power_w}, ${m.ac_power_w})) as ac, avg(${m.consumption_w}) as consumption, avg(${m.battery_power_w}) as battery,
+          avg(${m.battery_soc}) as soc, avg(${m.grid_import_w}) as import, avg(${m.grid_export_w}) as export
+        from ${investors} ${i} cross join lateral (
+          select * from ${measurements} ${m}
+          where ${m.investor} = ${i.id}
+            and ${m.ts} >= (${date}::timestamp at time zone ${timeZone}) - interval '3 hours'
+            and ${m.ts} < ((${date}::timestamp + interval '1 day') at time zone ${timeZone}) + interval '3 hours'
+          offset 0
+        ) ${m}
+        where ${i.plant} = ${plantId} and (${m.ts} at time zone ${timeZone})::date = ${date}::date
+        group by 1, 2
+      ) s on s.slot = g
+      group by g
+      order by g`);
+    return found.map((p) => ({ ...p, ts: isoInZone(new Date(p.ts), timeZone), battery_soc: round1(p.battery_soc) }));
   });
 
 const LABEL: Record<EnergyPeriod, string> = { hour: 'YYYY-MM-DD"T"HH24:00', day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
