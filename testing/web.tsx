@@ -8,7 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import {
-  AdminContext, AdminUI, CustomRoutes, memoryStore, Resource,
+  AdminContext, AdminUI, CustomRoutes, memoryStore, Resource, type Store,
   type AuthProvider, type DataProvider, type RaRecord,
 } from 'react-admin';
 import { resources } from '../src/resources';
@@ -129,8 +129,8 @@ export async function i18nIn(locale: string) {
  * Renders the admin at `path` (relative to the admin root), as staff or as an ordinary user, in
  * Spanish or in the language of `i18n` (i18nIn), with the app's theme of that language.
  */
-export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = adminI18n() }: {
-  dataProvider: ReturnType<typeof fakeDataProvider>; staff?: boolean; routes?: ReactNode; i18n?: AppI18nProvider;
+export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = adminI18n(), store = memoryStore() }: {
+  dataProvider: ReturnType<typeof fakeDataProvider>; staff?: boolean; routes?: ReactNode; i18n?: AppI18nProvider; store?: Store;
 }) {
   closeResult();
   const { dir, lang } = localeInfo(i18n.getLocale());
@@ -139,7 +139,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
     <MemoryRouter initialEntries={[path]}>
       <FeaturesProvider>
       <AdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={fakeAuthProvider({ staff })}
-        i18nProvider={i18n} store={memoryStore()} theme={createAppTheme(dir, lang)}>
+        i18nProvider={i18n} store={store} theme={createAppTheme(dir, lang)}>
         <AdminUI layout={TestLayout}>
           {resources.map(({ name, list, show, edit, create, recordRepresentation }) => (
             <Resource key={name} name={name} list={list} show={show} edit={edit} create={create}

@@ -21,7 +21,7 @@ import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 import { ChartPanel, PlantsMap, preloadMonitoringChunks } from './chunks';
-import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
+import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, SHOWN_PLANT, snapshotQuery } from './queries';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -73,6 +73,8 @@ function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRec
   const dataProvider = useAppDataProvider();
   const plantId = plant.id as number;
   const { data: snapshot, error, isPending, refetch } = useQuery(snapshotQuery(dataProvider, plantId));
+  const [, setShown] = useStore<number | null>(SHOWN_PLANT, null);
+  useEffect(() => setShown(plantId), [plantId, setShown]);
   const weatherShown = useWeatherShown();
   // The performance ratio only adds to the cards: without it they still show.
   const { data: performance } = useQuery({

@@ -23,6 +23,12 @@ export const CHOSEN = {
   interval: 'monitoring.interval',
 } as const;
 
+/**
+ * The store's key of the plant the page showed last, chosen or not: the next visit starts that
+ * plant's reads at once, alongside the lists that confirm it is still the one to show.
+ */
+export const SHOWN_PLANT = 'monitoring.shown_plant';
+
 const byName = { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' as const }, filter: {} };
 
 /** The projects the user sees, by name. */
@@ -67,22 +73,29 @@ export const pick = (rows: RaRecord[] | undefined, stored: Identifier | null | u
 export const localDay = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
- * The page's reads up to its first figures and day chart, in the order it makes them: the projects,
- * the chosen project's plants, then the chosen plant's snapshot and, when the chart shows a day,
- * that day's curve. Nothing when the page will show something else (no project, no plant, a
- * project's totals).
+ * The page's reads up to its first figures and day chart: the projects, the chosen project's plants,
+ * then the chosen plant's snapshot and, when the chart shows a day, that day's curve. The plant the
+ * page showed last (or chose) is read at once, alongside the lists, instead of after them; when the
+ * lists pick another, that one is read then. Nothing when the page will show something else (no
+ * project, no plant, a project's totals).
  */
 export async function prefetchMonitoring(client: QueryClient, dataProvider: AppDataProvider, store: Store) {
+  const wholeProject = store.getItem<boolean>(CHOSEN.wholeProject, false);
+  const readPlant = (plant: number) => {
+    const today = localDay(country.timeZone);
+    return Promise.all([
+      client.prefetchQuery(snapshotQuery(dataProvider, plant)),
+      store.getItem<string>(CHOSEN.interval, 'day') === 'day'
+        ? client.prefetchQuery(chartQuery(dataProvider, { plant, interval: 'day', date: today, start: today, end: today }))
+        : undefined,
+    ]);
+  };
+  const guess = store.getItem<number | null>(CHOSEN.plant, null) ?? store.getItem<number | null>(SHOWN_PLANT, null);
+  const early = guess != null && !wholeProject ? readPlant(guess) : undefined;
   const project = pick(await client.fetchQuery(projectsQuery(dataProvider)), store.getItem<number | null>(CHOSEN.project, null));
   if (project === undefined) return;
   const plants = await client.fetchQuery(plantsQuery(dataProvider, project));
   const plant = pick(plants, store.getItem<number | null>(CHOSEN.plant, null));
-  if (plant === undefined || (plants.length > 1 && store.getItem<boolean>(CHOSEN.wholeProject, false))) return;
-  const today = localDay(country.timeZone);
-  await Promise.all([
-    client.prefetchQuery(snapshotQuery(dataProvider, plant)),
-    store.getItem<string>(CHOSEN.interval, 'day') === 'day'
-      ? client.prefetchQuery(chartQuery(dataProvider, { plant, interval: 'day', date: today, start: today, end: today }))
-      : undefined,
-  ]);
+  if (plant === undefined || (plants.length > 1 && wholeProject)) return;
+  await (plant === guess ? early : readPlant(plant));
 }

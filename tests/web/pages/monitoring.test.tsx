@@ -9,7 +9,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
+import { memoryStore } from 'react-admin';
 import { MonitoringPage } from '../../../src/pages/monitoring/MonitoringPage';
+import { SHOWN_PLANT } from '../../../src/pages/monitoring/queries';
 // A lazy chunk in the app; loaded up front here so the waits below time the page, not the module's first transform.
 import { axisMax } from '../../../src/pages/monitoring/ChartPanel';
 import type { ExpectedWarning, Snapshot } from '../../../src/providers/monitoring';
@@ -114,8 +116,8 @@ const tables = () => ({
   ],
 });
 
-const renderPage = (data = tables(), staff = false, i18n?: AppI18nProvider) => renderAdmin('/monitoring', {
-  dataProvider: fakeDataProvider(data), staff, routes: <Route path="/monitoring" element={<MonitoringPage />} />, i18n,
+const renderPage = (data = tables(), staff = false, i18n?: AppI18nProvider, store = memoryStore()) => renderAdmin('/monitoring', {
+  dataProvider: fakeDataProvider(data), staff, routes: <Route path="/monitoring" element={<MonitoringPage />} />, i18n, store,
 });
 
 /** jsdom lays nothing out: the charts' surfaces are given the size a browser would. */
@@ -172,7 +174,8 @@ afterEach(() => {
 describe('monitoring page', () => {
   it('shows the snapshot figures formatted for Spanish, each with its period, with the battery', async () => {
     mockApi();
-    renderPage();
+    const store = memoryStore();
+    renderPage(undefined, false, undefined, store);
     await waitFor(() => expect(card('Potencia actual')).toBeInTheDocument());
     const text = (name: string) => plain(card(name).textContent ?? '');
     expect(within(card('Potencia actual')).getByText('3,25 kW')).toBeInTheDocument();
@@ -199,8 +202,10 @@ describe('monitoring page', () => {
     expect(within(card('Batería')).getByText('Cargando 0,5 kW')).toBeInTheDocument();
     expect(screen.getByText('En línea')).toBeInTheDocument();
     expect(screen.getByText(plain(`Última lectura: ${es.dateTime('2026-03-10T15:30:00Z')}`))).toBeInTheDocument();
-    // The first project and its first plant are chosen; the map gets the plants with coordinates.
+    // The first project and its first plant are chosen, and remembered as shown (the next visit reads it at once);
+    // the map gets the plants with coordinates.
     expect(calls).toContain('/api/v2/last/measurement/all/data/7');
+    expect(store.getItem(SHOWN_PLANT)).toBe(7);
     expect(screen.getByTestId('plants-map')).toHaveTextContent('Planta Norte');
     expect(screen.getByTestId('plants-map')).not.toHaveTextContent('Planta Sur');
   });
