@@ -96,9 +96,10 @@ const live = whileHeard((db) => ({
 
 /**
  * `read()`'s answer for `plant` under `key` (which names the call and its parameters), kept while
- * no reading of `span` changes and the database's change feed is live; read afresh otherwise.
+ * no reading of `span` changes and the database's change feed is live; read afresh otherwise. An
+ * answer `keep` refuses is given to the callers that asked meanwhile, then dropped.
  */
-export async function keptAnswer<T>(db: Db, plant: number, key: string, span: Span, read: () => Promise<T>): Promise<T> {
+export async function keptAnswer<T>(db: Db, plant: number, key: string, span: Span, read: () => Promise<T>, keep: (answer: T) => boolean = () => true): Promise<T> {
   if (!(await live(db))) return read();
   const answers = answersOf(db);
   const id = `${plant} ${key}`;
@@ -111,8 +112,9 @@ export async function keptAnswer<T>(db: Db, plant: number, key: string, span: Sp
   if (!ofPlant) answers.byPlant.set(plant, ofPlant = new Set());
   ofPlant.add(id);
   // Every caller gets this one value, written out once per route (core/replies.ts). A failed read is
-  // not kept; nor one dropped meanwhile (its place may hold a newer read).
-  value.then(shareReply, () => { if (kept.get(db) === answers && answers.all.get(id)?.value === value) drop(answers, id); });
+  // not kept, nor a refused one; nor one dropped meanwhile (its place may hold a newer read).
+  const unkeep = () => { if (kept.get(db) === answers && answers.all.get(id)?.value === value) drop(answers, id); };
+  value.then((answer) => (keep(answer) ? shareReply(answer) : unkeep()), unkeep);
   return value;
 }
 

@@ -29,6 +29,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { investorEnergy, investors, measurements, plantEnergy, rollupStale } from '../db/schema.js';
+import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { epochMs, intArray, name, names, rows } from '../db/sql.js';
 import { readSettings } from '../domain/settings.js';
 
@@ -62,6 +63,15 @@ export async function refreshStale(tx: Db, stale: StaleHour[]) {
   await refreshRollups(tx, timeZone, points, new Map(stale.map((s) => [s.investor, s.plant])));
 }
 
+/**
+ * The stale hours of a plant as `withCurrentRollups` first asks for them: "none" is kept (with the
+ * monitoring answers, ./read-cache.ts) until a reading of the plant is stored, changed or removed,
+ * the only way a plant gets a stale hour; any stale hour is asked for again each time, since the
+ * worker clears them without telling. A chart's first read is then one statement, not two.
+ */
+const staleHoursKept = (db: Db, plant: number) =>
+  keptAnswer(db, plant, 'stale hours', EVERY_INSTANT, () => staleOfPlant(db, plant), (stale) => !stale.length);
+
 /** The stale hours of a plant's inverters. */
 const staleOfPlant = (db: Db, plant: number) => {
   const s = alias(rollupStale, 's');
@@ -85,7 +95,7 @@ class ReadDone extends Error {}
  * it wait for a worker busy on that plant (whose result it then sees) rather than race it.
  */
 export async function withCurrentRollups<T>(db: Db, plant: number, read: (db: Db) => Promise<T>): Promise<T> {
-  if (!(await staleOfPlant(db, plant)).length) return read(db);
+  if (!(await staleHoursKept(db, plant)).length) return read(db);
   let result: { value: T } | undefined;
   try {
     await db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { chart, dayCurve } from '../../../server/measurements/queries.js';
 import { storeReadings, type Reading } from '../../../server/measurements/store.js';
 import { EVERY_INSTANT, keptAnswer } from '../../../server/measurements/read-cache.js';
 import { seedBase } from '../../../server/seed/base.js';
+import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 
 const ZONE = 'America/Santiago';
 const DAY = '2026-01-10';
@@ -80,6 +81,30 @@ describe('in one process', () => {
     expect(reads).toBe(2_001);
     await answer(0);
     expect(reads).toBe(2_002);
+  });
+
+  it("gives a refused answer to whoever asked meanwhile, and keeps none of it", async () => {
+    await ctx.changesHeard();
+    let reads = 0;
+    const answer = () => keptAnswer(db, 1, 'refused', EVERY_INSTANT, async () => { reads += 1; return { reads }; }, () => false);
+    const [a, b] = await Promise.all([answer(), answer()]);
+    expect(a).toBe(b);
+    expect((await answer()).reads).toBe(2);
+  });
+
+  it("knows a plant has no stale hour until a reading of it is stored: a new chart then includes it before the worker runs", async () => {
+    const { plant, investors: [inverter] } = await plantTree(db);
+    await storeReadings(db, [reading(inverter.id, NOON), reading(inverter.id, NOON + 300_000)]);
+    await drainRollups(db);
+    await ctx.changesHeard();
+    const energyOf = async (month: number) =>
+      (await chart(db, plant, ZONE, 'month', { year: 2026, month, day: 10 })).totals.energy_wh;
+    expect(await energyOf(1)).toBeCloseTo(2000 / 12, 1);
+    // February's first readings: stale until the worker runs, and the February chart (a first read) shows them.
+    const february = Date.parse('2026-02-10T15:00:00Z');
+    await storeReadings(db, [reading(inverter.id, february, 1200), reading(inverter.id, february + 300_000, 1200)]);
+    // 1,200 W over the 5 minutes between them, and over the last 15 minutes of the gap before (store.ts MAX_GAP_MS).
+    expect(await energyOf(2)).toBeCloseTo((1200 * 20) / 60, 1);
   });
 
   it('reads the live figures anew once today has a new reading, through the API', async () => {
