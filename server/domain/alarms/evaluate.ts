@@ -19,7 +19,7 @@ import {
 } from './queries.js';
 import { expectedDay, overcastDayWh, plantModels } from '../../measurements/expected.js';
 import {
-  batteryVerdicts, errorVerdicts, GOOD_LIGHT_W_PER_WP, offlineVerdicts, productionVerdicts, siblingVerdicts, type MpptPower, type MpptWiring, type Verdict,
+  batteryVerdicts, errorVerdicts, GOOD_LIGHT_W_PER_WP, MIN_SAMPLES, offlineVerdicts, productionVerdicts, siblingVerdicts, type MpptPower, type MpptWiring, type Verdict,
 } from './rules.js';
 import { alarmMessage, languageOf } from './messages.js';
 
@@ -60,7 +60,7 @@ export async function evaluateAlarms(app: FastifyInstance, opts: EvaluateOptions
       for (const m of mpptsOf(p.id)) inverterWp.set(m.investor, (inverterWp.get(m.investor) ?? 0) + m.wp);
     }
     for (const [investor, wp] of inverterWp) if (wp <= 0) inverterWp.delete(investor);
-    power.push(...await recentMpptPower(db, inverterWp, now, window, GOOD_LIGHT_W_PER_WP));
+    power.push(...await recentMpptPower(db, inverterWp, now, window, GOOD_LIGHT_W_PER_WP, MIN_SAMPLES));
   }
   const battery = await batteryYesterday(db, ids, now, settings.timeZone);
   const [production, models] = await Promise.all([productionYesterday(db, ids, now, settings.timeZone), plantModels(db, ids)]);

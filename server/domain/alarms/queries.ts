@@ -99,9 +99,11 @@ export async function mpptWiring(db: Db, plants: number[]) {
 /**
  * Mean DC power of each MPPT input over an inverter's latest `windowMinutes` of good light in the 24
  * hours before `now`: readings whose AC power is at least `goodLightWPerWp` per installed Wp of the
- * inverter (so dawn, dusk and night never count), ending at the newest such reading.
+ * inverter (so dawn, dusk and night never count), ending at the newest such reading that has at
+ * least `minSamples` of them in its window. So the first minutes of a morning, too few to judge, are
+ * not the window: the afternoon before is, until the morning has enough.
  */
-export async function recentMpptPower(db: Db, inverterWp: Map<number, number>, now: number, windowMinutes: number, goodLightWPerWp: number) {
+export async function recentMpptPower(db: Db, inverterWp: Map<number, number>, now: number, windowMinutes: number, goodLightWPerWp: number, minSamples: number) {
   if (!inverterWp.size) return [];
   const m = alias(measurements, 'm');
   const wp = JSON.stringify([...inverterWp].map(([investor, w]) => ({ investor, wp: w })));
@@ -113,10 +115,17 @@ export async function recentMpptPower(db: Db, inverterWp: Map<number, number>, n
       select ${m.investor} as investor, ${m.ts} as ts, ${m.dc} as dc from ${measurements} ${m} join wp on wp.investor = ${m.investor}
       where ${m.ts} > ${since}::timestamptz and ${m.ts} <= ${until}::timestamptz and ${m.ac_power_w} >= wp.wp * ${goodLightWPerWp}
     ),
-    newest as (select investor, max(ts) as last from good group by investor)
+    -- Readings in the window (last - window, last] of each reading: RANGE counts from last - window
+    -- included, so the window is shortened by the clock's last tick (a microsecond) to leave it out.
+    counted as (
+      select investor, ts, count(*) over (partition by investor order by ts
+        range between make_interval(mins => ${windowMinutes}) - interval '1 microsecond' preceding and current row) as n
+      from good
+    ),
+    newest as (select investor, max(ts) as last from counted where n >= ${minSamples} group by investor)
     select good.investor, (d->>'mppt')::int as mppt, avg((d->>'power_w')::float8)::float8 as power_w, count(*)::int as samples,
       ${epochMs(sql`min(good.ts)`)} as from_ms, ${epochMs(sql`max(good.ts)`)} as to_ms
-    from good join newest on newest.investor = good.investor and good.ts > newest.last - make_interval(mins => ${windowMinutes})
+    from good join newest on newest.investor = good.investor and good.ts > newest.last - make_interval(mins => ${windowMinutes}) and good.ts <= newest.last
     cross join lateral jsonb_array_elements(coalesce(good.dc, '[]'::jsonb)) d
     group by good.investor, (d->>'mppt')::int`);
 }

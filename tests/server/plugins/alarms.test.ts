@@ -189,6 +189,20 @@ describe('an MPPT below its siblings', () => {
     expect((await evaluate(tree, at(utc('15:05', '2026-01-16')))).closed).toEqual([alarm.id]);
     expect(m1.id).not.toBe(m2.id);
   });
+
+  it("judges in a morning's first minutes of good light on the afternoon before: two readings are too few", async () => {
+    const tree = await customerPlant();
+    const inverter = tree.investors[0];
+    const dc = (p1: number, p2: number) => [{ mppt: 1, voltage_v: 400, current_a: p1 / 400, power_w: p1 }, { mppt: 2, voltage_v: 400, current_a: p2 / 400, power_w: p2 }];
+    await store(series(inverter.id, utc('14:00'), utc('15:05'), () => ({ ac_power_w: 3300, dc: dc(2500, 900) })));
+    await store(series(inverter.id, utc('15:05'), utc('09:55', '2026-01-16'), () => ({ ac_power_w: 0, dc: dc(0, 0) })));
+    // 09:55 and 10:00: 1 kW on 10 kWp, just good light.
+    await store(series(inverter.id, utc('09:55', '2026-01-16'), utc('10:05', '2026-01-16'), () => ({ ac_power_w: 1000, dc: dc(500, 480) })));
+    await evaluate(tree, at(utc('10:00', '2026-01-16')));
+    expect((await alarmsOf(tree)).filter((a) => a.kind === 'mppt_low')).toEqual([expect.objectContaining({
+      status: 'open', mppt: inverter.mppts[1].id, details: expect.objectContaining({ pct_of_siblings: 36, window_to: new Date(utc('15:00')).toISOString() }),
+    })]);
+  });
 });
 
 describe('battery not charging on a sunny day', () => {
