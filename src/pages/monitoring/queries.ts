@@ -97,5 +97,6 @@ export async function prefetchMonitoring(client: QueryClient, dataProvider: AppD
   const plants = await client.fetchQuery(plantsQuery(dataProvider, project));
   const plant = pick(plants, store.getItem<number | null>(CHOSEN.plant, null));
   if (plant === undefined || (plants.length > 1 && wholeProject)) return;
-  await (plant === guess ? early : readPlant(plant));
+  // The early read counts only when it was made, and for the plant the lists confirm.
+  await (early && plant === guess ? early : readPlant(plant));
 }

@@ -54,6 +54,13 @@ describe('prefetchMonitoring', () => {
     expect(calls).toEqual(['projects', 'plants', 'snapshot 7', 'chart 7 day']);
   });
 
+  it("reads the only plant of a project whose totals were once chosen: the page shows that plant", async () => {
+    const { provider, calls, release } = fakeProvider([7]);
+    release();
+    await prefetchMonitoring(new QueryClient(), provider, memoryStore({ [SHOWN_PLANT]: 7, [CHOSEN.wholeProject]: true }));
+    expect(calls).toEqual(['projects', 'plants', 'snapshot 7', 'chart 7 day']);
+  });
+
   it("reads no plant when the project's totals were chosen, nor a day curve when the chart shows a month", async () => {
     const whole = fakeProvider([7, 8]);
     whole.release();
