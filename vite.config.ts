@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -17,11 +17,52 @@ const leanRouterAdapter: Plugin = {
   },
 };
 
+/**
+ * The admin's sections whose chunks a cold load should fetch at once: for each, the modules whose
+ * chunks it needs beyond the first script. The admin itself is every section's.
+ */
+const PRELOADED: Record<string, string[]> = {
+  app: ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx'],
+  'app-monitoring': ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx', 'src/pages/monitoring/ChartPanel.tsx'],
+};
+
+/**
+ * Writes, beside index.html, one page per entry of PRELOADED: index.html plus a modulepreload of
+ * each chunk that section needs (and of what they import), so the browser fetches and compiles them
+ * while the first script runs, instead of one import after another. The server sends app.html
+ * under /app/ and app-<section>.html under /app/<section> (server/app.ts, `pageOf`).
+ */
+const sectionPages: Plugin = {
+  name: 'section-pages',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle(_options, bundle: Rollup.OutputBundle) {
+    const index = bundle['index.html'] as Rollup.OutputAsset | undefined;
+    if (!index) return;
+    const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+    for (const [page, modules] of Object.entries(PRELOADED)) {
+      const files = new Set<string>();
+      const add = (chunk: Rollup.OutputChunk) => {
+        if (chunk.isEntry || files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const name of chunk.imports) if (bundle[name]?.type === 'chunk') add(bundle[name] as Rollup.OutputChunk);
+      };
+      for (const module of modules) {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+        if (!chunk) this.error(`section-pages: no chunk holds ${module}`);
+        add(chunk);
+      }
+      const links = [...files].map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n  `).join('');
+      this.emitFile({ type: 'asset', fileName: `${page}.html`, source: String(index.source).replace('</head>', `${links}</head>`) });
+    }
+  },
+};
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   // Brotli and gzip siblings of every built file, served as they are by the API server (preCompressed).
-  plugins: [leanRouterAdapter, react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [leanRouterAdapter, react(), sectionPages, compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

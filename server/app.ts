@@ -83,6 +83,18 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Hashed build assets never change under their name; index.html must be checked on every load. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The HTML a deep link loads: under /app/<section>, the build's app-<section>.html, else under /app/
+ * its app.html, which also ask the browser for the admin's (and that section's) chunks at once
+ * (vite.config.ts, `sectionPages`); elsewhere index.html. '/' opens the monitoring page.
+ */
+function pageOf(webDir: string, url: string) {
+  const [, top, section] = (url === '/' ? '/app/monitoring' : url.split('?')[0]).split('/');
+  const candidates = top === 'app' ? [`app-${section}.html`, 'app.html'] : [];
+  const page = candidates.map((name) => path.join(webDir, name)).find((file) => /^[\w.-]+$/.test(path.basename(file)) && fs.existsSync(file));
+  return page ?? path.join(webDir, 'index.html');
+}
+
 export interface AppOptions {
   config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; webDir?: string;
   /** Check every reply against its declared schema (the test suites do). */
@@ -180,7 +192,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
     if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
       return reply.status(404).send({ detail: 'No encontrado.' });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(pageOf(webDir!, request.url)));
   });
   return app;
 }

@@ -15,12 +15,17 @@ let webDir: string;
 let token: string;
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 const INDEX = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+// The pages vite.config.ts writes beside it (sectionPages): index.html plus the admin's chunks, and a section's.
+const APP = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/AdminApp-x.js"></head>');
+const MONITORING = APP.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/ChartPanel-x.js"></head>');
 
 beforeAll(async () => {
   // A built app as vite.config.ts leaves it: hashed assets with .br and .gz siblings.
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(webDir, 'app.html'), APP);
+  fs.writeFileSync(path.join(webDir, 'app-monitoring.html'), MONITORING);
   fs.writeFileSync(path.join(webDir, 'assets', 'index-AbC123.js'), SCRIPT);
   fs.writeFileSync(path.join(webDir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(webDir, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(SCRIPT));
@@ -53,13 +58,19 @@ describe('the built web app', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('sends index.html, and the SPA for any deep link, to be revalidated on every load', async () => {
-    for (const url of ['/', '/index.html', '/app/monitoring', '/login']) {
+  it('sends the SPA for any deep link, to be revalidated on every load: under /app with the admin\'s chunks preloaded', async () => {
+    const pages: [string, string][] = [
+      ['/index.html', INDEX], ['/login', INDEX], ['/user/reset-password/a/b', INDEX], ['/apples', INDEX],
+      // '/' opens the monitoring page.
+      ['/', MONITORING], ['/app/monitoring', MONITORING], ['/app/monitoring?plant=2', MONITORING],
+      ['/app/tickets/list', APP], ['/app/power-plants/3/show', APP], ['/app/%2E%2E%2Findex', APP],
+    ];
+    for (const [url, page] of pages) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX);
+      expect(res.body, url).toBe(page);
     }
   });
 
