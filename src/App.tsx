@@ -21,7 +21,7 @@ import { localeInfo } from './i18n/locales';
 import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
 import { LoginPage } from './pages/public/LoginPage';
-import { preloadMonitoringChunks } from './pages/monitoring/chunks';
+import { preloadChart } from './pages/monitoring/chunks';
 import { lazyComponent, withTimeout } from './components/lazy';
 
 // The login page is in the first script; every other public page is a chunk of its own, so a visitor
@@ -115,7 +115,7 @@ function RequireSession() {
         // The page's first reads start before the admin's code is fetched (the admin needs this
         // small chunk anyway): layout/adminStart.ts.
         (await (adminStart ?? loadAdminStart().catch(() => undefined)))?.prefetchAdminPage(pathname, store);
-        if (pathname.startsWith('/app/monitoring')) preloadMonitoringChunks();
+        if (pathname.startsWith('/app/monitoring')) preloadChart();
         const Admin = await loadAdmin(i18n).catch(() => undefined);
         if (active) setAdmin({ Admin });
       },

@@ -12,6 +12,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Title, useStore, useTranslate, type RaRecord } from 'react-admin';
 import type { Snapshot } from '../../providers/monitoring';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { useNearViewport } from '../../components/useNearViewport';
 import { country } from '../../config/country';
 import { KpiCards, StatusLine } from './KpiCards';
 import { ProductionForecastCard } from './ProductionForecastCard';
@@ -20,7 +21,7 @@ import { PlantAlarms } from './PlantAlarms';
 import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
-import { ChartPanel, PlantsMap, preloadMonitoringChunks } from './chunks';
+import { ChartPanel, PlantsMap, preloadChart } from './chunks';
 import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, SHOWN_PLANT, snapshotQuery } from './queries';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -40,15 +41,22 @@ const RetryAlert = ({ message, retry }: { message: string; retry: () => unknown 
   );
 };
 
+/** The map's height (px): its area keeps it before the map is drawn, so the page does not jump. */
+const MAP_HEIGHT = 320;
+
 const Loading = () => <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress /></Box>;
 
-/** The project's plants on a map, coloured by each one's own snapshot; a click chooses that plant. */
+/**
+ * The project's plants on a map, coloured by each one's own snapshot; a click chooses that plant.
+ * Below the fold, it loads, reads the other plants' snapshots and draws once the user scrolls near it.
+ */
 function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; selected: number | null; onSelect: (id: number) => void }) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
+  const [mapArea, near] = useNearViewport<HTMLDivElement>();
   const located = plants.filter((p) => typeof p.latitude === 'number' && typeof p.longitude === 'number');
   // The selected plant shares its snapshot query with the cards.
-  const statuses = useQueries({ queries: located.map((p) => snapshotQuery(dataProvider, p.id as number)) });
+  const statuses = useQueries({ queries: located.map((p) => ({ ...snapshotQuery(dataProvider, p.id as number), enabled: near })) });
   const mapPlants: MapPlant[] = located.map((p, i) => ({
     id: p.id as number, name: p.name, latitude: p.latitude, longitude: p.longitude,
     online: (statuses[i]?.data as Snapshot | undefined)?.online ?? null,
@@ -57,9 +65,13 @@ function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; 
   return (
     <Section title={translate('app.monitoring.map.title')}>
       {!located.length && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.monitoring.map.no_coordinates')}</Alert>}
-      <Suspense fallback={<Loading />}>
-        <PlantsMap plants={mapPlants} selected={selected} onSelect={onSelect} statusLabel={statusLabel} />
-      </Suspense>
+      <Box ref={mapArea} sx={{ minHeight: MAP_HEIGHT }}>
+        {near && (
+          <Suspense fallback={<Loading />}>
+            <PlantsMap height={MAP_HEIGHT} plants={mapPlants} selected={selected} onSelect={onSelect} statusLabel={statusLabel} />
+          </Suspense>
+        )}
+      </Box>
     </Section>
   );
 }
@@ -186,7 +198,7 @@ function ProjectView({ project, selector }: { project: RaRecord; selector: (plan
 export const MonitoringPage = () => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  useEffect(preloadMonitoringChunks, []);
+  useEffect(preloadChart, []);
   const [storedProject, setProject] = useStore<number | null>(CHOSEN.project, null);
   const [, setPlant] = useStore<number | null>(CHOSEN.plant, null);
   const { data, isPending, error } = useQuery(projectsQuery(dataProvider));

@@ -14,8 +14,8 @@ const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export interface MapPlant { id: number; name: string; latitude: number; longitude: number; online: boolean | null }
 
-export default function PlantsMap({ plants, selected, onSelect, statusLabel }: {
-  plants: MapPlant[]; selected: number | null; onSelect: (id: number) => void; statusLabel: (online: boolean | null) => string;
+export default function PlantsMap({ height, plants, selected, onSelect, statusLabel }: {
+  height: number; plants: MapPlant[]; selected: number | null; onSelect: (id: number) => void; statusLabel: (online: boolean | null) => string;
 }) {
   const center: [number, number] = plants.length
     ? [plants.reduce((a, p) => a + p.latitude, 0) / plants.length, plants.reduce((a, p) => a + p.longitude, 0) / plants.length]
@@ -23,7 +23,7 @@ export default function PlantsMap({ plants, selected, onSelect, statusLabel }: {
   return (
     // A new key when the plants change re-centres the map (MapContainer reads `center` only once).
     <MapContainer key={plants.map((p) => p.id).join(',')} center={center} zoom={plants.length ? 10 : 6}
-      style={{ height: 320, width: '100%', borderRadius: 4 }} scrollWheelZoom={false}>
+      style={{ height, width: '100%', borderRadius: 4 }} scrollWheelZoom={false}>
       <TileLayer attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
         url={TILES} />
       {plants.map((p) => {

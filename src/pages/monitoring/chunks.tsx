@@ -1,8 +1,9 @@
 /**
  * The monitoring page's chart (MUI X charts and date pickers) and map (Leaflet): chunks of their
- * own, so no other page loads them. They are fetched ahead of rendering: by the app shell as soon
- * as it runs when the browser opens the monitoring page (App.tsx), else as the page mounts, while
- * its first calls are under way.
+ * own, so no other page loads them. The chart's is fetched ahead of rendering: with the page's HTML
+ * (server/app.ts, `pageOf`), by the app shell when the browser opens the monitoring page (App.tsx),
+ * else as the page mounts, while its first calls are under way. The map's loads as the map nears
+ * the screen (MonitoringPage.tsx).
  */
 import { lazy, type ComponentProps } from 'react';
 
@@ -20,7 +21,6 @@ export const ChartPanel = (props: ComponentProps<typeof LazyChartPanel>) =>
 export const PlantsMap = (props: ComponentProps<typeof LazyPlantsMap>) =>
   (mapModule ? <mapModule.default {...props} /> : <LazyPlantsMap {...props} />);
 
-export const preloadMonitoringChunks = () => {
+export const preloadChart = () => {
   void loadChart().catch(() => undefined);
-  void loadMap().catch(() => undefined);
 };

@@ -5,7 +5,7 @@
  * the expected production laid over, the production forecast, the CSV of a chart in the language's
  * separators, and the weather and error states. fetch is mocked; the map (Leaflet) is replaced in jsdom.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
@@ -208,6 +208,29 @@ describe('monitoring page', () => {
     expect(store.getItem(SHOWN_PLANT)).toBe(7);
     expect(screen.getByTestId('plants-map')).toHaveTextContent('Planta Norte');
     expect(screen.getByTestId('plants-map')).not.toHaveTextContent('Planta Sur');
+  });
+
+  it('draws the map, below the fold, only once the user scrolls near it', async () => {
+    // The browser's IntersectionObserver (jsdom has none): the test says when the map's area nears the screen.
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    vi.stubGlobal('IntersectionObserver', class {
+      entry: (typeof observed)[number];
+      constructor(callback: IntersectionObserverCallback) { this.entry = { callback }; observed.push(this.entry); }
+      observe(target: Element) { this.entry.target = target; }
+      disconnect() {}
+    });
+    try {
+      mockApi();
+      renderPage();
+      await waitFor(() => expect(card('Potencia actual')).toBeInTheDocument());
+      await screen.findByText('Mapa de centrales');
+      expect(screen.queryByTestId('plants-map')).toBeNull();
+      const area = observed.find((o) => o.target)!;
+      act(() => area.callback([{ isIntersecting: true, target: area.target } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByTestId('plants-map')).toHaveTextContent('Planta Norte');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('splits the savings into self-consumption at the tariff and export at the injection price, in Chilean pesos', async () => {
