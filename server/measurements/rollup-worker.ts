@@ -35,13 +35,16 @@ const EXPECTED_PERIOD_MS = 60_000;
 
 /**
  * One batch, as described above; returns the stale hours it brought up to date (0: nothing was left
- * that another worker does not hold).
+ * that another worker does not hold). With `staleBy` (an instant of the database's clock, as text),
+ * only hours marked stale by then.
  */
-export async function drainBatch(db: Db, limits = { plants: PLANTS_PER_BATCH, hours: HOURS_PER_BATCH }): Promise<number> {
+export async function drainBatch(db: Db, limits = { plants: PLANTS_PER_BATCH, hours: HOURS_PER_BATCH }, staleBy?: string): Promise<number> {
   return db.transaction(async (tx) => {
     const s = alias(rollupStale, 's');
+    const marked = staleBy ? sql`${s.since} <= ${staleBy}::timestamptz` : sql`true`;
     const candidates = await rows<{ plant: number }>(tx, sql`
       select distinct ${investors.plant} as plant from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
+      where ${marked}
       order by 1 limit ${limits.plants * 4}`);
     const plants = (await tryLockPlants(tx, candidates.map((c) => c.plant))).slice(0, limits.plants);
     if (!plants.length) return 0;
@@ -49,7 +52,7 @@ export async function drainBatch(db: Db, limits = { plants: PLANTS_PER_BATCH, ho
       with c as (
         select ${s.investor} as investor, ${s.hour} as hour, ${investors.plant} as plant
         from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
-        where ${investors.plant} = any(${intArray(plants)}::int[])
+        where ${investors.plant} = any(${intArray(plants)}::int[]) and ${marked}
         order by ${s.hour}
         limit ${limits.hours}
         for update of ${s} skip locked
@@ -61,10 +64,17 @@ export async function drainBatch(db: Db, limits = { plants: PLANTS_PER_BATCH, ho
   });
 }
 
-/** Drains batches until none is left that this worker can take; returns the hours done. */
+/**
+ * Drains, batch after batch, the hours stale when it starts that this worker can take; returns the
+ * hours done. Hours marked meanwhile wait for the next round: under a steady stream of pushes the
+ * round would otherwise never end, each batch taking the few hours stored since the last one, and
+ * the worker's statements took a third of the database's round trips of ingest itself (each round
+ * now takes a pause's worth of hours at once).
+ */
 export async function drainRollups(db: Db): Promise<number> {
+  const [{ now }] = await rows<{ now: string }>(db, sql`select now()::text as now`);
   let total = 0;
-  for (let done; (done = await drainBatch(db)) > 0;) total += done;
+  for (let done; (done = await drainBatch(db, undefined, now)) > 0;) total += done;
   return total;
 }
 

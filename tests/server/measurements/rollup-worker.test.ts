@@ -115,6 +115,23 @@ describe('reads before the worker has run', () => {
   });
 });
 
+describe('a round', () => {
+  it('drains the hours stale when it starts and leaves those marked since for the next round', async () => {
+    await drainRollups(db);
+    const [early, late] = [await plantTree(db, { inverters: 1 }), await plantTree(db, { inverters: 1 })];
+    await storeReadings(db, readings(early, '2026-03-05T10:00:00-03:00', '2026-03-05T12:00:00-03:00'));
+    await storeReadings(db, readings(late, '2026-03-05T10:00:00-03:00', '2026-03-05T12:00:00-03:00'));
+    // As if the second plant's hours had been marked while the round was under way.
+    await db.execute(sql`update rollup_stale set since = now() + interval '1 minute' where investor_id = ${late.investors[0].id}`);
+    expect(await drainRollups(db)).toBe(2);
+    const left = await query(db, sql`select investor_id as investor from rollup_stale`);
+    expect(left.map((r) => r.investor)).toEqual([late.investors[0].id, late.investors[0].id]);
+    await db.execute(sql`update rollup_stale set since = now()`);
+    expect(await drainRollups(db)).toBe(2);
+    expect(await staleCount()).toBe(0);
+  });
+});
+
 describe('workers side by side', () => {
   it('drain concurrently, while points keep arriving, into exactly the rollups of a recomputation from raw', async () => {
     // On PostgreSQL the second worker has its own connections, as another process would.
