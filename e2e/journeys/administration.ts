@@ -29,8 +29,10 @@ export async function administrationJourney({ server, browser, journey }: Journe
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL(/\/app\/monitoring/);
     // The map and the chart are lazy chunks: wait until both are drawn (the CSP check covers them).
-    await page.locator('.leaflet-container').waitFor();
+    // The map, below the fold, is drawn as the user scrolls near it.
     await page.locator('.MuiChartsSurface-root').first().waitFor();
+    await page.getByRole('heading', { name: 'Mapa de centrales' }).scrollIntoViewIfNeeded();
+    await page.locator('.leaflet-container').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, '02-monitoring-es');
   });
