@@ -17,20 +17,18 @@ const leanRouterAdapter: Plugin = {
   },
 };
 
-/**
- * The admin's sections whose chunks a cold load should fetch at once: for each, the modules whose
- * chunks it needs beyond the first script. The admin itself is every section's.
- */
-const PRELOADED: Record<string, string[]> = {
-  app: ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx'],
-  'app-monitoring': ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx', 'src/pages/monitoring/ChartPanel.tsx'],
+/** The modules whose chunks every admin page needs beyond the first script. */
+const ADMIN_MODULES = ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx'];
+/** The admin's sections whose own chunks a cold load should also fetch at once, by section. */
+const SECTION_MODULES: Record<string, string[]> = {
+  monitoring: ['src/pages/monitoring/ChartPanel.tsx'],
 };
 
 /**
- * Writes, beside index.html, one page per entry of PRELOADED: index.html plus a modulepreload of
- * each chunk that section needs (and of what they import), so the browser fetches and compiles them
- * while the first script runs, instead of one import after another. The server sends app.html
- * under /app/ and app-<section>.html under /app/<section> (server/app.ts, `pageOf`).
+ * Writes, beside index.html, app.html (index.html plus a modulepreload of each chunk the admin needs,
+ * and of what they import) and app-<section>.html for each entry of SECTION_MODULES (that section's
+ * chunks too), so the browser fetches and compiles them while the first script runs, instead of one
+ * import after another. The server sends them under /app/ and /app/<section> (server/app.ts, `pageOf`).
  */
 const sectionPages: Plugin = {
   name: 'section-pages',
@@ -40,7 +38,11 @@ const sectionPages: Plugin = {
     const index = bundle['index.html'] as Rollup.OutputAsset | undefined;
     if (!index) return;
     const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-    for (const [page, modules] of Object.entries(PRELOADED)) {
+    const pages: [string, string[]][] = [
+      ['app', ADMIN_MODULES],
+      ...Object.entries(SECTION_MODULES).map(([section, modules]): [string, string[]] => [`app-${section}`, [...ADMIN_MODULES, ...modules]]),
+    ];
+    for (const [page, modules] of pages) {
       const files = new Set<string>();
       const add = (chunk: Rollup.OutputChunk) => {
         if (chunk.isEntry || files.has(chunk.fileName)) return;

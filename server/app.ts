@@ -86,13 +86,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The HTML a deep link loads: under /app/<section>, the build's app-<section>.html, else under /app/
  * its app.html, which also ask the browser for the admin's (and that section's) chunks at once
- * (vite.config.ts, `sectionPages`); elsewhere index.html. '/' opens the monitoring page.
+ * (vite.config.ts, `sectionPages`); elsewhere index.html. '/' opens the monitoring page. The pages
+ * the build wrote are listed once, at start: a name from the address is only looked up among them.
  */
-function pageOf(webDir: string, url: string) {
-  const [, top, section] = (url === '/' ? '/app/monitoring' : url.split('?')[0]).split('/');
-  const candidates = top === 'app' ? [`app-${section}.html`, 'app.html'] : [];
-  const page = candidates.map((name) => path.join(webDir, name)).find((file) => /^[\w.-]+$/.test(path.basename(file)) && fs.existsSync(file));
-  return page ?? path.join(webDir, 'index.html');
+function pagesOf(webDir: string) {
+  const built = new Set(fs.readdirSync(webDir).filter((name) => /^app(-[\w-]+)?\.html$/.test(name)));
+  return (url: string) => {
+    const [, top, section] = (url === '/' ? '/app/monitoring' : url.split('?')[0]).split('/');
+    const page = top === 'app' ? [`app-${section}.html`, 'app.html'].find((name) => built.has(name)) : undefined;
+    return path.join(webDir, page ?? 'index.html');
+  };
 }
 
 export interface AppOptions {
@@ -182,17 +185,18 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
   // The built web app, brotli or gzip as the browser accepts (files made at build), with history
   // fallback so /app/... deep links load the SPA.
   const indexHtml = webDir && path.join(webDir, 'index.html');
-  if (webDir && fs.existsSync(indexHtml!)) {
+  const pageOf = webDir && fs.existsSync(indexHtml!) ? pagesOf(webDir) : undefined;
+  if (webDir && pageOf) {
     await app.register(fastifyStatic, {
       root: webDir, prefix: '/', wildcard: false, index: false, decorateReply: false, preCompressed: true, cacheControl: false,
       setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(path.join(webDir, 'assets') + path.sep) ? IMMUTABLE : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/media/') || request.method !== 'GET' || !pageOf || !fs.existsSync(indexHtml!)) {
       return reply.status(404).send({ detail: 'No encontrado.' });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(pageOf(webDir!, request.url)));
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(pageOf(request.url)));
   });
   return app;
 }
