@@ -22,7 +22,7 @@ import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 import { ChartPanel, PlantsMap, preloadChart } from './chunks';
-import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, SHOWN_PLANT, snapshotQuery } from './queries';
+import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, SHOWN_PLANT, SHOWN_PROJECT, snapshotQuery } from './queries';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -170,6 +170,8 @@ function ProjectView({ project, selector }: { project: RaRecord; selector: (plan
   const [storedPlant, setPlant] = useStore<number | null>(CHOSEN.plant, null);
   const [wholeProject, setWholeProject] = useStore<boolean>(CHOSEN.wholeProject, false);
   const { data, isPending, error } = useQuery(plantsQuery(dataProvider, project.id));
+  const [, setShown] = useStore<number | null>(SHOWN_PROJECT, null);
+  useEffect(() => setShown(project.id as number), [project.id, setShown]);
   const plantId = pick(data, storedPlant);
   const plant = data?.find((p) => p.id === plantId);
   // Totals across plants mean something only with two or more.

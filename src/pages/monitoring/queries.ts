@@ -24,9 +24,10 @@ export const CHOSEN = {
 } as const;
 
 /**
- * The store's key of the plant the page showed last, chosen or not: the next visit starts that
- * plant's reads at once, alongside the lists that confirm it is still the one to show.
+ * The store's keys of the project and the plant the page showed last, chosen or not: the next visit
+ * starts their reads at once, alongside the list of projects that confirms them.
  */
+export const SHOWN_PROJECT = 'monitoring.shown_project';
 export const SHOWN_PLANT = 'monitoring.shown_plant';
 
 const byName = { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' as const }, filter: {} };
@@ -74,10 +75,12 @@ export const localDay = (timeZone: string) => new Intl.DateTimeFormat('en-CA', {
 
 /**
  * The page's reads up to its first figures and day chart: the projects, the chosen project's plants,
- * then the chosen plant's snapshot and, when the chart shows a day, that day's curve. The plant the
- * page showed last (or chose) is read at once, alongside the lists, instead of after them; when the
- * lists pick another, that one is read then. Nothing when the page will show something else (no
- * project, no plant, a project's totals).
+ * then the chosen plant's snapshot and, when the chart shows a day, that day's curve. The plants of
+ * the project and the plant the page showed last (or chose) are read at once, alongside the
+ * projects, instead of one after the other: one round trip before the page can show its plant
+ * instead of two (the plant's view mounts only once its project's plants are in). When the lists
+ * pick another project or plant, that one is read then. Nothing when the page will show something
+ * else (no project, no plant, a project's totals).
  */
 export async function prefetchMonitoring(client: QueryClient, dataProvider: AppDataProvider, store: Store) {
   const wholeProject = store.getItem<boolean>(CHOSEN.wholeProject, false);
@@ -92,7 +95,11 @@ export async function prefetchMonitoring(client: QueryClient, dataProvider: AppD
   };
   const guess = store.getItem<number | null>(CHOSEN.plant, null) ?? store.getItem<number | null>(SHOWN_PLANT, null);
   const early = guess != null && !wholeProject ? readPlant(guess) : undefined;
-  const project = pick(await client.fetchQuery(projectsQuery(dataProvider)), store.getItem<number | null>(CHOSEN.project, null));
+  const chosenProject = store.getItem<number | null>(CHOSEN.project, null);
+  const shownProject = chosenProject ?? store.getItem<number | null>(SHOWN_PROJECT, null);
+  // Started now, it is the same read the lists' choice makes below (react-query shares it), or a wasted one.
+  if (shownProject != null) void client.prefetchQuery(plantsQuery(dataProvider, shownProject));
+  const project = pick(await client.fetchQuery(projectsQuery(dataProvider)), chosenProject);
   if (project === undefined) return;
   const plants = await client.fetchQuery(plantsQuery(dataProvider, project));
   const plant = pick(plants, store.getItem<number | null>(CHOSEN.plant, null));

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { memoryStore } from 'react-admin';
 import { MonitoringPage } from '../../../src/pages/monitoring/MonitoringPage';
-import { SHOWN_PLANT } from '../../../src/pages/monitoring/queries';
+import { SHOWN_PLANT, SHOWN_PROJECT } from '../../../src/pages/monitoring/queries';
 // A lazy chunk in the app; loaded up front here so the waits below time the page, not the module's first transform.
 import { axisMax } from '../../../src/pages/monitoring/ChartPanel';
 import type { ExpectedWarning, Snapshot } from '../../../src/providers/monitoring';
@@ -206,6 +206,7 @@ describe('monitoring page', () => {
     // the map gets the plants with coordinates.
     expect(calls).toContain('/api/v2/last/measurement/all/data/7');
     expect(store.getItem(SHOWN_PLANT)).toBe(7);
+    expect(store.getItem(SHOWN_PROJECT)).toBe(1);
     expect(screen.getByTestId('plants-map')).toHaveTextContent('Planta Norte');
     expect(screen.getByTestId('plants-map')).not.toHaveTextContent('Planta Sur');
   });
