@@ -14,6 +14,7 @@ import { names, rows } from '../server/db/sql.js';
 import { hashPassword } from '../server/core/passwords.js';
 import { rebuildRollups } from '../server/measurements/store.js';
 import { recomputeLastReadings } from '../server/measurements/latest.js';
+import { MONTHS_AHEAD } from '../server/measurements/partitions.js';
 import { plantTree } from '../testing/fixtures.js';
 
 export interface Fleet { plants: { id: number; inverters: number[] }[]; points: number; from: Date; to: Date }
@@ -58,6 +59,19 @@ async function insertPoints(db: Db, inverters: number[], from: Date, to: Date) {
 const elapsed = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
 /**
+ * The partitions of every UTC month of the history and of the MONTHS_AHEAD after it (where the
+ * bench's pushes and batches go), made before the points are written, as a running server has them
+ * (server/measurements/partitions.ts): loaded into the default partition instead, the history would
+ * be moved out of it by the server as it starts, which is not what a fleet's server spends its time on.
+ */
+async function monthlyPartitions(db: Db, from: Date, to: Date) {
+  const last = to.getUTCFullYear() * 12 + to.getUTCMonth() + MONTHS_AHEAD;
+  for (let month = from.getUTCFullYear() * 12 + from.getUTCMonth(); month <= last; month++) {
+    await db.execute(sql`select measurements_ensure_partition(${Math.floor(month / 12)}::int, ${(month % 12) + 1}::int)`);
+  }
+}
+
+/**
  * Builds the fleet: `plants` plants of `inverters` inverters, `jobs` plants loaded at once, and the
  * rollups; the points span `months` months ending at the local midnight starting `endYear` (in the
  * settings' time zone), or `days` days ending at the 5-minute step before `until`.
@@ -70,6 +84,7 @@ export async function buildFleet(db: Db, opts: { plants: number; inverters: numb
       select (${`${opts.endYear}-01-01`}::timestamp at time zone ${opts.timeZone})::text as to,
         ((${`${opts.endYear}-01-01`}::timestamp - ${`${opts.months} months`}::interval) at time zone ${opts.timeZone})::text as from`);
   const fleet: Fleet = { plants: [], points: 0, from: new Date(from), to: new Date(to) };
+  await monthlyPartitions(db, fleet.from, fleet.to);
   let t0 = performance.now();
   for (let p = 0; p < opts.plants; p++) {
     const tree = await plantTree(db, { inverters: opts.inverters });
