@@ -89,6 +89,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dir?: string; l
       connectionTimeoutMillis: 5_000,
       // Notices a server that vanished without closing the connection (a network cut, a crashed host).
       keepAlive: true, keepAliveInitialDelayMillis: 10_000,
+      // No JIT compilation: past its cost threshold (reached by a statement over a year of monthly
+      // partitions: an ingest's neighbours, a rollup) PostgreSQL compiled every execution of our short
+      // statements, 70 to 180 ms each against under 1 ms to run them (one-point pushes at 13 months of
+      // history: 22 points/s, `npm run bench`).
+      options: '-c jit=off',
     });
     // A connection the server ends (a restart, pg_terminate_backend, DROP DATABASE ... FORCE) emits
     // 'error' on its client; unheard, Node crashes the process. Idle in the pool, the pool re-emits it
