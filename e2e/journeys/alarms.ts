@@ -49,6 +49,23 @@ export async function alarmsJourney({ server, browser, journey }: JourneyContext
     await checkAccessibility(page, 'alarm-admin');
   });
 
+  await journey.step('the fleet view, wider than a 1366 px screen, scrolls in its card and not the page sideways', async () => {
+    const { page } = admin;
+    await page.goto(`${server.url}/app/fleet`);
+    await page.getByRole('row').filter({ hasText: 'Planta Maipú' }).first().waitFor();
+    const widths = await page.evaluate(() => {
+      const table = document.querySelector('.RaDataTable-tableWrapper')!;
+      return { page: document.scrollingElement!.scrollWidth, screen: window.innerWidth, table: table.scrollWidth, card: table.clientWidth };
+    });
+    if (widths.page > widths.screen) throw new Error(`the page is ${widths.page}px wide on a ${widths.screen}px screen`);
+    // Eleven columns do not fit beside the menu: the table scrolls, so the check above is not idle.
+    if (widths.table <= widths.card) throw new Error(`the fleet table fits its card (${widths.table}px in ${widths.card}px): nothing to scroll`);
+    await screenshot(page, 'alarms-02b-admin-fleet');
+    // Back to the alarm, where the next steps act.
+    await page.goto(`${server.url}${alarmPath}`);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+  });
+
   await journey.step('the administrator acknowledges it with a comment', async () => {
     const { page } = admin;
     await page.getByRole('button', { name: 'Reconocer', exact: true }).click();

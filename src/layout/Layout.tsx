@@ -5,8 +5,20 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { ResultDialogHost } from '../components/ResultDialog';
 
+/**
+ * react-admin's layout grows to fit its widest content (`min-width: fit-content`): a table wider than
+ * the screen (the fleet's eleven columns at 1366 px) widened the whole page, app bar and all, and the
+ * page scrolled sideways. Here the page keeps the screen's width and a wide table scrolls in its card.
+ */
+const fitScreen = {
+  minWidth: 0,
+  '& .RaLayout-content': { px: { xs: 1, sm: 2 }, pt: 2, minWidth: 0 },
+  '& .RaList-main, & .RaList-content': { minWidth: 0 },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+};
+
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { px: { xs: 1, sm: 2 }, pt: 2, minWidth: 0 } }}>
+  <RaLayout appBar={AppBar} menu={Menu} sx={fitScreen}>
     {children}
     <ResultDialogHost />
   </RaLayout>
