@@ -6,22 +6,39 @@ import type { ReactNode } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { enUS, esES, frFR, zhCN } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/zh-cn';
 import { localeInfo } from '../i18n/locales';
+import { arPickers } from '../i18n/ar/pickers';
 import { FieldTitle, useInput, useLocaleState, useResourceContext, type InputProps } from 'react-admin';
 
 const DAY = 'YYYY-MM-DD';
 /** dayjs's name of the chosen language (English right-to-left is English). */
 const dayjsLocale = (locale: string) => { const { lang } = localeInfo(locale); return lang === 'zh' ? 'zh-cn' : lang; };
 
-/** The pickers below it speak the chosen language (month names, the field's order and separators). */
+/** The pickers' own labels (buttons, the dialog's title, what a screen reader says) per language. */
+const localeText = (locale: string) => {
+  const { messages } = localeInfo(locale);
+  const pack = { es: esES, en: enUS, fr: frFR, zh: zhCN, ar: enUS }[messages].components.MuiLocalizationProvider.defaultProps.localeText;
+  return messages === 'ar' ? { ...pack, ...arPickers } : pack;
+};
+
+/**
+ * The pickers below it speak the chosen language: month names, the field's order and separators
+ * (dayjs), and their buttons and labels (without these, 'Cancel' and 'OK' on a phone's dialog and
+ * 'Choose date' read aloud, in every language).
+ */
 export function DateLocalization({ children }: { children: ReactNode }) {
   const [locale] = useLocaleState();
-  return <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(locale)}>{children}</LocalizationProvider>;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(locale)} localeText={localeText(locale)}>
+      {children}
+    </LocalizationProvider>
+  );
 }
 
 /**
