@@ -4,10 +4,13 @@
  */
 import { useMemo } from 'react';
 import {
-  DataTable, DateInput, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useGetManyReference,
+  DataTable, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useGetManyReference,
   useGetOne, useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
+import { LazyDateInput } from '../../components/LazyDateInput';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { useFormatters } from '../../i18n/format';
 import { AlarmStatusChip, alarmWhere, statusChoices, useKindChoices, useKindName } from './common';
 import type { Alarm } from '../../../contract/alarms';
 import { TimeField } from '../../components/TimeField';
@@ -48,29 +51,38 @@ function useFilters() {
       <SelectInput label="resources.alarms.fields.project" optionText="name" />
     </ReferenceInput>,
     <PlantFilter key="plant" source="plant" label="resources.alarms.fields.plant" />,
-    <DateInput key="opened_from" source="opened_from" label="resources.alarms.fields.opened_from" />,
-    <DateInput key="opened_to" source="opened_to" label="resources.alarms.fields.opened_to" />,
+    <LazyDateInput key="opened_from" source="opened_from" label="resources.alarms.fields.opened_from" />,
+    <LazyDateInput key="opened_to" source="opened_to" label="resources.alarms.fields.opened_to" />,
   ], [kinds]);
 }
 
 export const AlarmList = () => {
   const filters = useFilters();
   const translate = useTranslate();
+  const kindName = useKindName();
+  const f = useFormatters();
   return (
     <List resource="alarms" filters={filters} perPage={25} sort={{ field: 'opened_at', order: 'DESC' }}
       actions={<TopToolbar><FilterButton /></TopToolbar>} empty={<ListEmpty create={false} />}>
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="opened_at">
-          <TimeField source="opened_at" />
-        </DataTable.Col>
-        <DataTable.Col source="kind"><KindCell /></DataTable.Col>
-        <DataTable.Col source="plant_name" label={translate('resources.alarms.fields.where')}><WhereCell /></DataTable.Col>
-        <DataTable.Col source="status"><StatusCell /></DataTable.Col>
-        <DataTable.Col source="acknowledged_by_name" disableSort />
-        <DataTable.Col source="closed_at">
-          <TimeField source="closed_at" />
-        </DataTable.Col>
-      </DataTable>
+      <ResponsiveTable<Alarm> phone={{
+        primary: (a) => kindName(a.kind),
+        secondary: (a) => `${alarmWhere(a)} · ${translate(`app.alarms.status.${a.status}`)}`,
+        tertiary: (a) => f.dateTime(a.opened_at),
+        rowClick: 'show',
+      }}>
+        <DataTable bulkActionButtons={false} rowClick="show">
+          <DataTable.Col source="opened_at">
+            <TimeField source="opened_at" />
+          </DataTable.Col>
+          <DataTable.Col source="kind"><KindCell /></DataTable.Col>
+          <DataTable.Col source="plant_name" label={translate('resources.alarms.fields.where')}><WhereCell /></DataTable.Col>
+          <DataTable.Col source="status"><StatusCell /></DataTable.Col>
+          <DataTable.Col source="acknowledged_by_name" disableSort />
+          <DataTable.Col source="closed_at">
+            <TimeField source="closed_at" />
+          </DataTable.Col>
+        </DataTable>
+      </ResponsiveTable>
     </List>
   );
 };

@@ -12,7 +12,7 @@ import type { RaRecord } from 'react-admin';
 import { PlantAlarms } from '../../../src/pages/monitoring/PlantAlarms';
 import ProfilePage from '../../../src/resources/profile/ProfilePage';
 import { setProfile } from '../../../src/providers/session';
-import { acceptDialog, fakeDataProvider, quietConsole, renderAdmin, resultDialog, type Tables } from '../../../testing/web';
+import { acceptDialog, fakeDataProvider, i18nIn, phoneScreen, quietConsole, renderAdmin, resultDialog, type Tables } from '../../../testing/web';
 
 quietConsole();
 
@@ -106,6 +106,47 @@ describe('alarm list', () => {
     await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Inversor sin conexión' }));
     await waitFor(() => expect(dataProvider.getList).toHaveBeenCalledWith('alarms', expect.objectContaining({ filter: { kind: 'inverter_offline' } })));
     await waitFor(() => expect(screen.queryByText('MPPT o string con baja producción')).not.toBeInTheDocument());
+  });
+});
+
+describe('alarm list, everyday use (issue 11)', () => {
+  /** Adds the filter named `label` from the list's filter menu. */
+  async function addFilter(label: string) {
+    await userEvent.click(await screen.findByRole('button', { name: 'Agregar filtro' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: label }));
+  }
+
+  it("filters by the day an alarm opened with the app's date picker, not the browser's, and asks nothing until the date is whole", async () => {
+    const dataProvider = provider(tables());
+    renderAdmin('/alarms', { dataProvider, staff: true });
+    await screen.findByText('MPPT o string con baja producción');
+    await addFilter('Abierta desde');
+    const field = await screen.findByRole('group', { name: 'Abierta desde' });
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    expect(within(field.parentElement!).getByRole('button', { name: 'Elige fecha' })).toBeInTheDocument();
+    // The field's hidden input takes what is typed (MUI X's own way of testing its fields).
+    const typed = field.parentElement!.querySelector('input')!;
+    const calls = dataProvider.getList.mock.calls.length;
+    fireEvent.change(typed, { target: { value: '15/01/2' } });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(dataProvider.getList.mock.calls.length).toBe(calls);
+    fireEvent.change(typed, { target: { value: '15/01/2026' } });
+    await waitFor(() => expect(dataProvider.getList).toHaveBeenLastCalledWith('alarms', expect.objectContaining({ filter: { opened_from: '2026-01-15' } })), { timeout: 3000 });
+  });
+
+  it('speaks Arabic in the date picker too', async () => {
+    renderAdmin('/alarms', { dataProvider: provider(tables()), staff: true, i18n: await i18nIn('ar') });
+    await userEvent.click(await screen.findByRole('button', { name: 'إضافة عامل تصفية' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'فُتح منذ' }));
+    expect(await screen.findByRole('button', { name: 'اختر التاريخ' })).toBeInTheDocument();
+  });
+
+  it('on a phone, lists each alarm on two lines: its kind and date, where it is and its status', async () => {
+    phoneScreen();
+    renderAdmin('/alarms', { dataProvider: provider(tables()), staff: true });
+    expect(await screen.findByText('Planta Maipú · Inversor 1 · MPPT 2 · String 2 · Abierta')).toBeInTheDocument();
+    expect(screen.getByText('Planta Maipú · Inversor 1 · Cerrada')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 
