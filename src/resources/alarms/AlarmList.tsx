@@ -66,8 +66,8 @@ export const AlarmList = () => {
       actions={<TopToolbar><FilterButton /></TopToolbar>} empty={<ListEmpty create={false} />}>
       <ResponsiveTable<Alarm> phone={{
         primary: (a) => kindName(a.kind),
-        secondary: (a) => `${alarmWhere(a)} · ${translate(`app.alarms.status.${a.status}`)}`,
-        tertiary: (a) => f.dateTime(a.opened_at),
+        secondary: (a) => `${alarmWhere(a)} · ${f.dateTime(a.opened_at)}`,
+        tertiary: (a) => translate(`app.alarms.status.${a.status}`),
         rowClick: 'show',
       }}>
         <DataTable bulkActionButtons={false} rowClick="show">

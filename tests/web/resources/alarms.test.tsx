@@ -141,11 +141,13 @@ describe('alarm list, everyday use (issue 11)', () => {
     expect(await screen.findByRole('button', { name: 'اختر التاريخ' })).toBeInTheDocument();
   });
 
-  it('on a phone, lists each alarm on two lines: its kind and date, where it is and its status', async () => {
+  it('on a phone, lists each alarm on two lines: its kind and status, where it is and when it opened', async () => {
     phoneScreen();
     renderAdmin('/alarms', { dataProvider: provider(tables()), staff: true });
-    expect(await screen.findByText('Planta Maipú · Inversor 1 · MPPT 2 · String 2 · Abierta')).toBeInTheDocument();
-    expect(screen.getByText('Planta Maipú · Inversor 1 · Cerrada')).toBeInTheDocument();
+    expect(await screen.findByText(/^Planta Maipú · Inversor 1 · MPPT 2 · String 2 · 15-01-2026, 12:05\sp\.\sm\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Planta Maipú · Inversor 1 · 14-01-2026, 7:00\sa\.\sm\.$/)).toBeInTheDocument();
+    expect(screen.getByText('Abierta')).toBeInTheDocument();
+    expect(screen.getByText('Cerrada')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
