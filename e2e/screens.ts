@@ -1,0 +1,108 @@
+/**
+ * Every screen, looked at again (issue 11: "look at every screen again the same way"): the built app
+ * against `npm start`'s server on a fresh data dir (demo on), in Debian's Chromium, as the demo
+ * administrator, the demo customer and the customer without projects, each in Spanish, Arabic and
+ * Chinese, on a desktop (1366×900) or a 390×844 phone. Each page is screenshotted whole into
+ * e2e/artifacts/screens/ (`<who>-<language>-<screen>-<route>.png`) to be opened and looked at, and
+ * checked for what a script can see: a page wider than its screen (it scrolls sideways), a message
+ * key shown raw instead of its text, a script error. Prints what it found and exits 1 if anything.
+ * Not part of CI (4 to 5 minutes): `npm run screens`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, launchBrowser, newSession, signIn, startServer } from './harness.js';
+
+const OUT = path.join(ARTIFACTS, 'screens');
+const SCREEN_WIDTH = { desktop: 1366, phone: 390 } as const;
+
+/** Every screen of the admin, a record's page or form where a list has one. */
+const STAFF_ROUTES = [
+  'monitoring', 'fleet', 'alarms', 'projects', 'projects/create', 'projects/1/show', 'power-plants', 'power-plants/1/show',
+  'investors', 'investors/1/show', 'mppts', 'strings', 'panels', 'tags', 'tags/create', 'equipments', 'equipments/create',
+  'trademarks', 'users', 'users/create', 'users/1', 'configuration', 'notifications', 'notifications/create', 'tickets/list',
+  'tickets/categories', 'profile/me',
+];
+/** A customer's screens, and two of staff's (which must say 'access denied'). */
+const CUSTOMER_ROUTES = ['monitoring', 'alarms', 'tickets/list', 'notifications', 'profile/me', 'projects', 'users'];
+
+interface Viewer { who: string; email: string; password: string; routes: string[] }
+const ADMIN: Viewer = { who: 'admin', email: 'admin@demo.cl', password: 'admin1234', routes: STAFF_ROUTES };
+const CUSTOMER: Viewer = { who: 'customer', email: 'cliente@demo.cl', password: 'cliente1234', routes: CUSTOMER_ROUTES };
+const NO_PROJECTS: Viewer = { who: 'no-projects', email: 'vecina@demo.cl', password: 'vecina1234', routes: ['monitoring', 'alarms', 'tickets/list'] };
+
+/** Who looks, in which language, on which screen: each viewer in each language, desktops and phones mixed. */
+const RUNS: { viewer: Viewer; locale: string; screen: keyof typeof SCREEN_WIDTH }[] = [
+  { viewer: ADMIN, locale: 'es', screen: 'desktop' },
+  { viewer: ADMIN, locale: 'ar', screen: 'phone' },
+  { viewer: ADMIN, locale: 'zh', screen: 'desktop' },
+  { viewer: CUSTOMER, locale: 'es', screen: 'phone' },
+  { viewer: CUSTOMER, locale: 'ar', screen: 'desktop' },
+  { viewer: CUSTOMER, locale: 'zh', screen: 'phone' },
+  { viewer: NO_PROJECTS, locale: 'es', screen: 'desktop' },
+  { viewer: NO_PROJECTS, locale: 'ar', screen: 'phone' },
+];
+const PUBLIC_ROUTES = ['login', 'register', 'forgot-password'];
+
+const problems: string[] = [];
+
+/** The languages looked at besides Spanish, as the app bar's language menu names them. */
+const LANGUAGE_NAME: Record<string, string> = { ar: 'العربية', zh: '中文' };
+
+/** Chooses the language in the app bar's menu, as a user does. */
+async function chooseLanguage(page: Page, locale: string) {
+  if (locale === 'es') return;
+  await page.getByRole('button', { name: 'Español' }).first().click();
+  await page.getByRole('menuitem', { name: LANGUAGE_NAME[locale] }).click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
+}
+
+/** Waits for the page to settle, checks what a script can and screenshots it whole. */
+async function look(page: Page, name: string, width: number) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const { scrollWidth, keys } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    // A key of our messages or react-admin's, shown as is: its text is missing in this language.
+    keys: [...new Set([...document.body.innerText.matchAll(/\b(?:app|ra|resources)\.[a-z_]+\.[a-z_.]+/g)].map((m) => m[0]))],
+  }));
+  if (scrollWidth > width) problems.push(`${name}: ${scrollWidth}px wide on a ${width}px screen`);
+  if (keys.length) problems.push(`${name}: raw message keys ${keys.join(', ')}`);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+}
+
+fs.rmSync(OUT, { recursive: true, force: true });
+fs.mkdirSync(OUT, { recursive: true });
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  for (const { viewer, locale, screen } of RUNS) {
+    const { context, page, pageErrors } = await newSession(browser, { phone: screen === 'phone' });
+    await signIn(page, server.url, viewer.email, viewer.password);
+    await chooseLanguage(page, locale);
+    for (const route of viewer.routes) {
+      const name = `${viewer.who}-${locale}-${screen}-${route.replace(/\//g, '_')}`;
+      try {
+        await page.goto(`${server.url}/app/${route}`);
+        await look(page, name, SCREEN_WIDTH[screen]);
+      } catch (err) {
+        problems.push(`${name}: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+    if (pageErrors.length) problems.push(`${viewer.who} in ${locale}: script errors ${pageErrors.join(' | ')}`);
+    await context.close();
+  }
+  for (const screen of ['desktop', 'phone'] as const) {
+    const { context, page } = await newSession(browser, { phone: screen === 'phone' });
+    for (const route of PUBLIC_ROUTES) {
+      await page.goto(`${server.url}/${route}`);
+      await look(page, `public-es-${screen}-${route}`, SCREEN_WIDTH[screen]);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`${fs.readdirSync(OUT).length} screens in ${path.relative(process.cwd(), OUT)}/`);
+console.log(problems.length ? `found:\n  ${problems.join('\n  ')}` : 'nothing found by the script: now look at them');
+process.exit(problems.length ? 1 : 0);
