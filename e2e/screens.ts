@@ -6,7 +6,7 @@
  * e2e/artifacts/screens/ (`<who>-<language>-<screen>-<route>.png`) to be opened and looked at, and
  * checked for what a script can see: a page wider than its screen (it scrolls sideways), a message
  * key shown raw instead of its text, a script error. Prints what it found and exits 1 if anything.
- * Not part of CI (4 to 5 minutes): `npm run screens`.
+ * Not part of CI (about 2.5 minutes on 2 cores): `npm run screens`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
