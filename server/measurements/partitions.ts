@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rows } from '../db/sql.js';
 import { CHANGES_CHANNEL } from '../db/changes.js';
+import { forgetCaches } from '../db/cache.js';
 import { recomputeLastReadings } from './latest.js';
 
 /** Advisory lock serializing partition changes between processes (CREATE TABLE races otherwise). */
@@ -79,5 +80,8 @@ export async function detachMonth(db: Db, month: string, now = new Date()): Prom
     // No trigger fires on a detach: every process's kept answers (read-cache.ts) are told by hand.
     await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'measurements')`);
   });
+  // This process's own, at once: the notification reaches it a moment after the commit, and a read
+  // in between got a day curve of the detached month (seen on PostgreSQL under load).
+  forgetCaches(db);
   return part;
 }
