@@ -49,13 +49,15 @@ function intlOffset(timeZone: string, ms: number) {
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 900_000;
 const MAX_SPANS = 200_000;
-const offsets = new Map<string, Map<number, number | null>>();
+/** Per span length (a day, a quarter hour), per zone, per span since 1970. */
+type SpanOffsets = Map<string, Map<number, number | null>>;
+const dayOffsets: SpanOffsets = new Map();
+const quarterOffsets: SpanOffsets = new Map();
 
 /** The zone's offset throughout the span of `spanMs` holding `ms`, or null where it changes. */
-function spanOffset(timeZone: string, spanMs: number, ms: number) {
-  const key = `${timeZone} ${spanMs}`;
-  let known = offsets.get(key);
-  if (!known) offsets.set(key, known = new Map());
+function spanOffset(offsets: SpanOffsets, spanMs: number, timeZone: string, ms: number) {
+  let known = offsets.get(timeZone);
+  if (!known) offsets.set(timeZone, known = new Map());
   const span = Math.floor(ms / spanMs);
   let offset = known.get(span);
   if (offset === undefined) {
@@ -68,7 +70,7 @@ function spanOffset(timeZone: string, spanMs: number, ms: number) {
 }
 
 const offsetAt = (timeZone: string, ms: number) =>
-  spanOffset(timeZone, DAY_MS, ms) ?? spanOffset(timeZone, QUARTER_MS, ms) ?? intlOffset(timeZone, ms);
+  spanOffset(dayOffsets, DAY_MS, timeZone, ms) ?? spanOffset(quarterOffsets, QUARTER_MS, timeZone, ms) ?? intlOffset(timeZone, ms);
 
 /** The wall-clock date and time of an instant (epoch ms) in a zone, and the zone's UTC offset then, ms. */
 export function wallClock(timeZone: string, ms: number) {
