@@ -20,12 +20,9 @@ const DAY = 'YYYY-MM-DD';
 /** dayjs's name of the chosen language (English right-to-left is English). */
 const dayjsLocale = (locale: string) => { const { lang } = localeInfo(locale); return lang === 'zh' ? 'zh-cn' : lang; };
 
-/** The pickers' own labels (buttons, the dialog's title, what a screen reader says) per language. */
-const localeText = (locale: string) => {
-  const { messages } = localeInfo(locale);
-  const pack = { es: esES, en: enUS, fr: frFR, zh: zhCN, ar: enUS }[messages].components.MuiLocalizationProvider.defaultProps.localeText;
-  return messages === 'ar' ? { ...pack, ...arPickers } : pack;
-};
+const textOf = (pack: typeof enUS) => pack.components.MuiLocalizationProvider.defaultProps.localeText;
+/** The pickers' own labels (buttons, the dialog's title, what a screen reader says) per message set. */
+const LOCALE_TEXT = { es: textOf(esES), en: textOf(enUS), fr: textOf(frFR), zh: textOf(zhCN), ar: { ...textOf(enUS), ...arPickers } };
 
 /**
  * The pickers below it speak the chosen language: month names, the field's order and separators
@@ -35,7 +32,7 @@ const localeText = (locale: string) => {
 export function DateLocalization({ children }: { children: ReactNode }) {
   const [locale] = useLocaleState();
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(locale)} localeText={localeText(locale)}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(locale)} localeText={LOCALE_TEXT[localeInfo(locale).messages]}>
       {children}
     </LocalizationProvider>
   );
