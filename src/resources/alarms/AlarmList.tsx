@@ -11,7 +11,7 @@ import { ListEmpty } from '../../components/ListEmpty';
 import { LazyDateInput } from '../../components/LazyDateInput';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useFormatters } from '../../i18n/format';
-import { AlarmStatusChip, alarmWhere, statusChoices, useKindChoices, useKindName } from './common';
+import { AlarmStatusChip, alarmWhere, statusChoices, useKindChoices, useKindName, useStatusName } from './common';
 import type { Alarm } from '../../../contract/alarms';
 import { TimeField } from '../../components/TimeField';
 
@@ -60,6 +60,7 @@ export const AlarmList = () => {
   const filters = useFilters();
   const translate = useTranslate();
   const kindName = useKindName();
+  const statusName = useStatusName();
   const f = useFormatters();
   return (
     <List resource="alarms" filters={filters} perPage={25} sort={{ field: 'opened_at', order: 'DESC' }}
@@ -67,7 +68,7 @@ export const AlarmList = () => {
       <ResponsiveTable<Alarm> phone={{
         primary: (a) => kindName(a.kind),
         secondary: (a) => `${alarmWhere(a)} · ${f.dateTime(a.opened_at)}`,
-        tertiary: (a) => translate(`app.alarms.status.${a.status}`),
+        tertiary: (a) => statusName(a.status),
         rowClick: 'show',
       }}>
         <DataTable bulkActionButtons={false} rowClick="show">

@@ -19,13 +19,21 @@ export function useKindChoices() {
   return ALARM_KINDS.map((kind) => ({ id: kind, name: kindName(kind) }));
 }
 
-export const statusChoices = ALARM_STATUSES.map((status) => ({ id: status, name: `app.alarms.status.${status}` }));
+const statusKey = (status: AlarmStatus) => `app.alarms.status.${status}`;
+
+export const statusChoices = ALARM_STATUSES.map((status) => ({ id: status, name: statusKey(status) }));
+
+/** The name of an alarm status in the active language. */
+export function useStatusName() {
+  const translate = useTranslate();
+  return (status: AlarmStatus) => translate(statusKey(status));
+}
 
 const STATUS_COLOR = { open: 'error', acknowledged: 'warning', closed: 'default' } as const;
 
 export function AlarmStatusChip({ status }: { status: AlarmStatus }) {
-  const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'closed' ? 'outlined' : 'filled'} label={translate(`app.alarms.status.${status}`)} />;
+  const statusName = useStatusName();
+  return <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'closed' ? 'outlined' : 'filled'} label={statusName(status)} />;
 }
 
 /** Plant · inverter · MPPT · string, as far as the alarm names them. */
