@@ -35,35 +35,56 @@ const branches = (s: Schema): Schema[] => {
   return alternatives ? alternatives.flatMap(branches) : [s];
 };
 
-/** Refusals of `value` at `path`, given the schemas that may describe it there. */
-function refuse(schemas: Schema[], value: unknown, path: string, out: Refusal[]) {
+/** Adds the refusals of a value at a path to `out`. */
+type Check = (value: unknown, path: string, out: Refusal[]) => void;
+const NOTHING_TO_CHECK: Check = () => {};
+
+/**
+ * The check of a value that `schemas` may describe, made once per route (what a schema allows is
+ * worked out here, not for every request; those of properties and items when first met).
+ */
+function checkOf(schemas: Schema[]): Check {
   const all = schemas.flatMap(branches);
-  if (!all.length) return;
+  if (!all.length) return NOTHING_TO_CHECK;
   const types = new Set(all.flatMap((s) => (s.type === undefined ? ['any'] : ([] as string[]).concat(s.type))));
   const has = (t: string) => types.has(t) || types.has('any');
-  const wrongType = () => out.push({ keyword: 'type', instancePath: path, params: { type: [...types].join(',') } });
+  const [text, boolean, nullable, number, integer] = [has('string'), has('boolean'), types.has('null'), types.has('number'), types.has('integer')];
+  const typeNames = [...types].join(',');
+  const wrongType = (path: string, out: Refusal[]) => out.push({ keyword: 'type', instancePath: path, params: { type: typeNames } });
+  let items: Check | undefined;
+  // Only the properties the schemas name are kept: keys a request makes up are checked against nothing.
+  const properties = new Map<string, Check>();
+  const propertyCheck = (key: string) => {
+    let check = properties.get(key);
+    if (check) return check;
+    const described = all.flatMap((s) => (s.properties && Object.hasOwn(s.properties, key) ? [s.properties[key]] : []));
+    if (!described.length) return NOTHING_TO_CHECK;
+    properties.set(key, check = checkOf(described));
+    return check;
+  };
 
-  if (typeof value === 'string') {
-    if (has('string')) {
-      if (value.includes('\0')) out.push({ keyword: NUL_KEYWORD, instancePath: path, params: {} });
-    } else if (value === '' && types.has('null')) {
-      // '' is how a form clears a nullable field.
-    } else if (types.has('number')) {
-      if (!NUMBER.test(value)) wrongType();
-    } else if (types.has('integer')) {
-      if (!INTEGER.test(value)) wrongType();
+  return function check(value, path, out) {
+    if (typeof value === 'string') {
+      if (text) {
+        if (value.includes('\0')) out.push({ keyword: NUL_KEYWORD, instancePath: path, params: {} });
+      } else if (value === '' && nullable) {
+        // '' is how a form clears a nullable field.
+      } else if (number) {
+        if (!NUMBER.test(value)) wrongType(path, out);
+      } else if (integer) {
+        if (!INTEGER.test(value)) wrongType(path, out);
+      }
+    } else if (typeof value === 'boolean') {
+      if (!boolean) wrongType(path, out);
+    } else if (Array.isArray(value)) {
+      items ??= checkOf(all.flatMap((s) => (s.items && !Array.isArray(s.items) ? [s.items] : [])));
+      for (let i = 0; i < value.length; i++) items(value[i], `${path}/${i}`, out);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key in value) {
+        if (Object.hasOwn(value, key)) propertyCheck(key)((value as Record<string, unknown>)[key], `${path}/${key}`, out);
+      }
     }
-  } else if (typeof value === 'boolean') {
-    if (!has('boolean')) wrongType();
-  } else if (Array.isArray(value)) {
-    const items = all.flatMap((s) => (s.items && !Array.isArray(s.items) ? [s.items] : []));
-    value.forEach((item, i) => refuse(items, item, `${path}/${i}`, out));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const described = all.flatMap((s) => (s.properties && Object.hasOwn(s.properties, key) ? [s.properties[key]] : []));
-      refuse(described, item, `${path}/${key}`, out);
-    }
-  }
+  };
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
@@ -79,9 +100,10 @@ export const strictValidators = ((externalSchemas: never, options: never): Compi
   const compile = AjvCompiler()(externalSchemas, options) as unknown as Compiler;
   return (route) => {
     const ajvValidate = compile(route);
+    const check = checkOf([route.schema]);
     const validate: Validate = (data) => {
       const refused: Refusal[] = [];
-      refuse([route.schema], data, '', refused);
+      check(data, '', refused);
       // Ajv coerces in place: it runs after the checks, which must see what was sent.
       const valid = ajvValidate(data);
       const errors = [...refused, ...(valid ? [] : ajvValidate.errors ?? [])];
