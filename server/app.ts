@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -141,7 +141,10 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
 
   installErrorHandler(app);
   if (checkReplies) installReplyCheck(app);
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: { policy: 'same-origin' } });
+  // Helmet's middleware, made once: @fastify/helmet makes it again for every request (its policy
+  // parsed each time), a tenth of the server's time on a kept chart.
+  const securityHeaders = helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: { policy: 'same-origin' } });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   // API answers from 1 KB up (lists, charts) go compressed; the built web app is precompressed (vite.config.ts).
   await app.register(compress, { threshold: 1024 });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
