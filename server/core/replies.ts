@@ -21,13 +21,25 @@ export function installReplyCheck(app: FastifyInstance) {
     if (!schema || payload === null || typeof payload !== 'object') return done(null, payload);
     let validate = compiled.get(schema);
     if (!validate) compiled.set(schema, validate = ajv.compile(schema));
-    // As it goes on the wire: dates as ISO strings.
-    if (validate(JSON.parse(JSON.stringify(payload)))) return done(null, payload);
+    // As it goes on the wire: dates as ISO strings; text already written, as it is.
+    if (validate(JSON.parse(payload instanceof JsonText ? payload.text : JSON.stringify(payload)))) return done(null, payload);
     const message = `${request.method} ${request.routeOptions.url} ${reply.statusCode}: the reply does not match its schema: ${ajv.errorsText(validate.errors)}`;
     console.error(message);
     done(new Error(message));
   });
 }
+
+/**
+ * A reply already written as JSON (a stored day curve, server/measurements/curves.ts), which the
+ * serializers send as it is. `T` is what it writes: a route returns it for a `T` through `written`.
+ */
+export class JsonText<T = unknown> {
+  declare readonly writes?: T;
+  constructor(readonly text: string) {}
+}
+
+/** A route's reply of text already written, as the type of what it writes. */
+export const written = <T>(reply: JsonText<T>) => reply as unknown as T;
 
 /** Reply values many requests get as they are and nobody changes (kept monitoring answers). */
 const sharedReplies = new WeakSet<object>();
@@ -38,8 +50,8 @@ export function shareReply(value: unknown) {
 }
 
 /**
- * Fastify's serializers (fast-json-stringify, same options and shared schemas), each keeping the
- * text of the shared replies it wrote, for as long as the value lives: a kept day curve is 288
+ * Fastify's serializers (fast-json-stringify, same options and shared schemas), each sending text
+ * already written (JsonText) as it is and keeping the text of the shared replies it wrote, for as long as the value lives: a kept day curve is 288
  * points, written out again for every viewer otherwise.
  */
 export const serializeSharedOnce: ReturnType<typeof SerializerSelector> = (externalSchemas, options) => {
@@ -48,6 +60,7 @@ export const serializeSharedOnce: ReturnType<typeof SerializerSelector> = (exter
     const serialize = compile(route);
     const written = new WeakMap<object, string>();
     return (value) => {
+      if (value instanceof JsonText) return value.text;
       if (typeof value !== 'object' || value === null || !sharedReplies.has(value)) return serialize(value);
       let text = written.get(value);
       if (text === undefined) written.set(value, text = serialize(value));

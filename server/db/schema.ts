@@ -414,6 +414,18 @@ export const plantEnergy = pgTable('plant_energy', {
   ...bucketTotals(),
 }, (t) => [primaryKey({ columns: [t.plant, t.period, t.bucket] })]);
 
+/**
+ * A plant's day curve, a local hour at a time (settings.time_zone): the hour's 5-minute slots written
+ * as the day curve answers them (JSON objects, comma-separated), so that reading a day is joining its
+ * hours' text. Kept by the rollup worker with the other rollups (server/measurements/curves.ts).
+ */
+export const plantCurves = pgTable('plant_curves', {
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  /** Start of the local hour, as the rollups' buckets. */
+  hour: timestamp('hour', { mode: 'string' }).notNull(),
+  slots: text('slots').notNull(),
+}, (t) => [primaryKey({ columns: [t.plant, t.hour] })]);
+
 /** Keys with which a plant's own datalogger pushes readings; only a SHA-256 of the key is kept. */
 export const ingestKeys = pgTable('ingest_keys', {
   id: serial('id').primaryKey(),

@@ -1,60 +1,30 @@
 /**
- * Reading measurements back: a day's curve from raw points (one local day, summed over the plant's
- * inverters), totals per hour, day, month or year from the rollups, and the charts built of them.
+ * Reading measurements back: a day's curve (./curves.ts), totals per hour, day, month or year from
+ * the rollups, and the charts built of them.
  * Local dates and hours are in settings.time_zone and computed by PostgreSQL. Every read of rollups
  * goes through withCurrentRollups (./rollups.ts): as current as the raw points, worker or no worker.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investors, measurements, plantEnergy, type EnergyPeriod } from '../db/schema.js';
+import { plantEnergy, type EnergyPeriod } from '../db/schema.js';
 import { epochMs, rows, selectList } from '../db/sql.js';
 import type { ChartData, ChartType, CurvePoint, DayTotals, MonthTotals, PeriodTotals, SeriesEntry, Totals } from '../../contract/measurements.js';
 import { dateString, isoInZone } from './time.js';
 import { withCurrentRollups } from './rollups.js';
+import { curveOfDay } from './curves.js';
+import { JsonText } from '../core/replies.js';
 import { daysSpan, EVERY_INSTANT, keptAnswer, type Span } from './read-cache.js';
 
 const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 /**
- * A day's curve over the whole local day, 00:00 to 24:00: a point per 5-minute slot (288; 276 or 300
- * on the days clocks go forward or back, PostgreSQL says where local midnight falls), nulls where
- * nothing was read. Each inverter's readings are averaged per slot (so devices reporting every minute
- * or off the grid line up), then summed over the inverters; the battery charge is their mean.
- * Production is PV power: a hybrid's `pv_power_w` where it gives one (its AC output includes its
- * battery's discharge), the AC power otherwise. One statement, reading the raw points of that day only.
+ * A day's curve over the whole local day, 00:00 to 24:00 (./curves.ts): a point per 5-minute slot,
+ * nulls where nothing was read, written out once.
  */
-export const dayCurve = (db: Db, plantId: number, timeZone: string, date: string): Promise<CurvePoint[]> =>
-  keptAnswer(db, plantId, `curve ${date}`, daysSpan(date, date), async () => {
-    const m = alias(measurements, 'm');
-    const i = alias(investors, 'i');
-    const found = await rows<Omit<CurvePoint, 'ts'> & { ts: number }>(db, sql`
-      select ${epochMs(sql`g`)} as ts,
-        round(sum(ac))::float8 as power_w, round(sum(consumption))::float8 as consumption_w,
-        round(sum(battery))::float8 as battery_power_w, avg(soc)::float8 as battery_soc,
-        round(sum(import))::float8 as grid_import_w, round(sum(export))::float8 as grid_export_w
-      from generate_series(
-        ${date}::timestamp at time zone ${timeZone},
-        ((${date}::date + 1)::timestamp at time zone ${timeZone}) - interval '5 minutes',
-        interval '5 minutes') as g
-      left join (
-        select ${m.investor}, date_bin('5 minutes', ${m.ts}, timestamptz '2000-01-01 00:00:00+00') as slot,
-          avg(coalesce(${m.pv_power_w}, ${m.ac_power_w})) as ac, avg(${m.consumption_w}) as consumption, avg(${m.battery_power_w}) as battery,
-          avg(${m.battery_soc}) as soc, avg(${m.grid_import_w}) as import, avg(${m.grid_export_w}) as export
-        from ${investors} ${i} cross join lateral (
-          select * from ${measurements} ${m}
-          where ${m.investor} = ${i.id}
-            and ${m.ts} >= (${date}::timestamp at time zone ${timeZone}) - interval '3 hours'
-            and ${m.ts} < ((${date}::timestamp + interval '1 day') at time zone ${timeZone}) + interval '3 hours'
-          offset 0
-        ) ${m}
-        where ${i.plant} = ${plantId} and (${m.ts} at time zone ${timeZone})::date = ${date}::date
-        group by 1, 2
-      ) s on s.slot = g
-      group by g
-      order by g`);
-    return found.map((p) => ({ ...p, ts: isoInZone(new Date(p.ts), timeZone), battery_soc: round1(p.battery_soc) }));
-  });
+export const dayCurve = (db: Db, plantId: number, timeZone: string, date: string): Promise<JsonText<CurvePoint[]>> =>
+  keptAnswer(db, plantId, `curve ${date}`, daysSpan(date, date), async () =>
+    new JsonText(await withCurrentRollups(db, plantId, (db) => curveOfDay(db, plantId, timeZone, date))));
 
 const LABEL: Record<EnergyPeriod, string> = { hour: 'YYYY-MM-DD"T"HH24:00', day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
 const TOTALS = ['energy_wh', 'consumption_wh', 'import_wh', 'export_wh', 'charge_wh', 'discharge_wh', 'self_consumption_wh', 'max_power_w'] as const satisfies readonly (keyof Totals)[];

@@ -42,8 +42,8 @@ const TABLES = new Set(['measurements', 'investors', 'settings']);
 /** 'readings' and, per plant, its id and the first and last instant that changed (epoch ms). */
 const READINGS = /^readings( \d+ -?\d+ -?\d+)+$/;
 /**
- * Answers kept per database at most; beyond, the oldest go. A day curve with its written text is some
- * 90 KB, the other answers a few: at most about 180 MB, two answers for each plant of a fleet of 1,000.
+ * Answers kept per database at most; beyond, the oldest go. A day curve is some 50 KB of JSON text, the
+ * other answers a few: at most about 100 MB, two answers for each plant of a fleet of 1,000.
  */
 const MAX_ANSWERS = 2_000;
 

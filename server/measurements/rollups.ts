@@ -1,6 +1,6 @@
 /**
  * Rollups: hourly, daily, monthly and yearly totals per inverter (investor_energy) and per plant
- * (plant_energy), bucketed by local time in settings.time_zone, so that a chart of a month, a year or
+ * (plant_energy), and the plant's day curves (plant_curves, ./curves.ts), bucketed by local time in settings.time_zone, so that a chart of a month, a year or
  * several years reads a handful of rows instead of raw points.
  *
  * Every affected bucket is RECOMPUTED from the level below, never incremented, which is what makes
@@ -32,6 +32,7 @@ import { investorEnergy, investors, measurements, plantEnergy, rollupStale } fro
 import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { epochMs, intArray, name, names, rows } from '../db/sql.js';
 import { readSettings } from '../domain/settings.js';
+import { refreshCurves } from './curves.js';
 
 /** Advisory-lock namespace of rollup writers (the second key is the plant id). */
 const ROLLUP_LOCK = 7301;
@@ -157,7 +158,8 @@ const HOUR_REACH_MS = 2 * HOUR_MS;
 const LEVELS = [['hour', 'day'], ['day', 'month'], ['month', 'year']] as const;
 
 /**
- * Refreshes every bucket, at both levels, that contains one of `points`; `plantOf` maps each of their
+ * Refreshes every bucket, at both levels, and the plant's curve of every local hour (./curves.ts)
+ * that contains one of `points`; `plantOf` maps each of their
  * inverters to its plant.
  */
 export async function refreshRollups(db: Db, timeZone: string, points: { investor: number; ts: Date }[], plantOf: Map<number, number>) {
@@ -168,6 +170,7 @@ export async function refreshRollups(db: Db, timeZone: string, points: { investo
   for (const [child, parent] of LEVELS) buckets = await rollUp(db, INVERTER, child, parent, buckets);
   buckets = await plantHours(db, timeZone, hours, reach(points, (p) => plantOf.get(p.investor)!));
   for (const [child, parent] of LEVELS) buckets = await rollUp(db, PLANT, child, parent, buckets);
+  await refreshCurves(db, timeZone, points.map((p) => ({ plant: plantOf.get(p.investor)!, ts: p.ts })));
 }
 
 /**

@@ -25,7 +25,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, lastReadings, measurements, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
+import { investorEnergy, investors, lastReadings, measurements, plantCurves, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
 import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
 import { lockPlants, refreshRollups } from './rollups.js';
 import { readingsChanged } from './read-cache.js';
@@ -250,6 +250,7 @@ export async function rebuildRollups(db: Db) {
     await lockPlants(tx, plants.map((p) => p.id));
     await tx.delete(investorEnergy);
     await tx.delete(plantEnergy);
+    await tx.delete(plantCurves);
     // One instant per inverter and local hour is enough to name every bucket.
     const hours = await tx.select({ investor: measurements.investor, plant: investors.plant, ts: epochMs(sql`min(${measurements.ts})`) })
       .from(measurements).innerJoin(investors, eq(investors.id, measurements.investor))

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { MAX_RANGE_DAYS, measurementApi } from '../../../contract/measurements.js';
 import { badRequest, fieldError, MSG, type FieldErrors } from '../../core/errors.js';
 import { route } from '../../core/route.js';
+import { written } from '../../core/replies.js';
 import { readSettings } from '../../domain/settings.js';
 import { investorLatest, mpptLatest, plantLatest, stringLatest } from '../../measurements/latest.js';
 import { chart, dailyTotals, dayCurve, monthDays, yearMonths } from '../../measurements/queries.js';
@@ -43,7 +44,7 @@ export default fp(async (app) => {
     const plant = await visiblePlant(request, request.params.id);
     if (month === undefined) return yearMonths(db, plant.id, await timeZone(), year);
     if (day === undefined) return monthDays(db, plant.id, await timeZone(), year, month);
-    return dayCurve(db, plant.id, await timeZone(), dateString(year, month, day));
+    return written(await dayCurve(db, plant.id, await timeZone(), dateString(year, month, day)));
   });
 
   route(app, measurementApi.range, async (request) => {

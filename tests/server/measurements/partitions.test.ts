@@ -61,7 +61,8 @@ describe('measurements by month', () => {
     expect(before.find((d) => d.date === '2026-03-10')!.energy_wh).toBeGreaterThan(0);
     const curve = `/v2/measurement/${tree.plant}?day=10&month=3&year=2026`;
     const read = async () => ((await call(ctx, staff, 'GET', curve)).body as { power_w: number | null }[]).filter((s) => s.power_w !== null);
-    expect((await read()).length).toBeGreaterThan(0);
+    const curveBefore = await read();
+    expect(curveBefore.length).toBeGreaterThan(0);
 
     await expect(detachMonth(db, '2026-11', now)).rejects.toThrow(/past month/);
     await expect(detachMonth(db, '2026-13', now)).rejects.toThrow(/YYYY-MM/);
@@ -69,9 +70,8 @@ describe('measurements by month', () => {
     expect(await partitions()).not.toContain('measurements_y2026m03');
     expect((await query(db, sql`select count(*)::int as n from measurements_y2026m03`))[0].n).toBe(march.length);
     expect((await query(db, sql`select count(*)::int as n from measurements where investor_id = ${inv}`))[0].n).toBe(april.length + 1);
-    // The day curve of that month reads raw points, now gone; its daily totals are rollups, kept.
-    // (The curve keeps its 00:00-24:00 slots, each empty.)
-    expect(await read()).toEqual([]);
+    // The month's day curves and daily totals are rollups: kept without its raw points.
+    expect(await read()).toEqual(curveBefore);
     expect(await monthChart()).toEqual(before);
   });
 

@@ -15,6 +15,8 @@ import { storeReadings, type Reading } from '../../../server/measurements/store.
 import { EVERY_INSTANT, keptAnswer } from '../../../server/measurements/read-cache.js';
 import { seedBase } from '../../../server/seed/base.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
+import type { JsonText } from '../../../server/core/replies.js';
+import type { CurvePoint } from '../../../contract/measurements.js';
 
 const ZONE = 'America/Santiago';
 const DAY = '2026-01-10';
@@ -22,7 +24,8 @@ const DAY = '2026-01-10';
 const NOON = Date.parse('2026-01-10T15:00:00Z');
 const LATER = NOON + 3 * 86_400_000;
 const reading = (investor: number, ms: number, ac_power_w = 2000): Reading => ({ investor, ts: new Date(ms), ac_power_w });
-const powerAt = (curve: { ts: string; power_w: number | null }[], local: string) => curve.find((p) => p.ts.startsWith(`${DAY}T${local}`))?.power_w;
+const powerAt = (curve: JsonText<CurvePoint[]>, local: string) =>
+  (JSON.parse(curve.text) as CurvePoint[]).find((p) => p.ts.startsWith(`${DAY}T${local}`))?.power_w;
 
 describe('in one process', () => {
   let ctx: TestContext;
