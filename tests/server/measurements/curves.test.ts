@@ -61,6 +61,22 @@ describe('a stored day curve', () => {
     expect([late[144].power_w, late[240].power_w]).toEqual([4201, 100]);
   });
 
+  it('is written whole by a rebuild of more hours than one statement writes', async () => {
+    const tree = await plantTree(db);
+    // A reading every hour for 200 days: 4,800 hours, past the 4,000 points one statement takes.
+    await storeReadings(db, series(tree.investors[0].id, '2025-03-01T00:30:00-03:00', '2025-09-16T23:30:00-03:00', () => ({ ac_power_w: 700 }), 3_600_000));
+    await rebuildRollups(db);
+    const days = await query<{ day: string; n: number }>(db, sql`
+      select hour::date::text as day, count(*)::int as n from plant_curves where plant_id = ${tree.plant} group by 1 order by 1`);
+    expect(days).toHaveLength(200);
+    // Every hour of every day: 23 on the day clocks go forward (7 September), the repeated hour one bucket.
+    expect(days.filter((d) => d.n !== 24)).toEqual([{ day: '2025-09-07', n: 23 }]);
+    const stored = await curveOfDay(db, tree.plant, TZ, '2025-08-14');
+    expect(parse(stored).filter((s) => s.power_w === 700)).toHaveLength(24);
+    await db.execute(sql`delete from plant_curves where plant_id = ${tree.plant} and hour::date = '2025-08-14'`);
+    expect(await curveOfDay(db, tree.plant, TZ, '2025-08-14')).toBe(stored);
+  });
+
   it('follows zones whose offset or clock change is not a whole hour, and is rebuilt with the zone', async () => {
     const tree = await plantTree(db);
     const inv = tree.investors[0].id;
