@@ -5,11 +5,11 @@
  * click (docs/web.md, "Code split").
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocaleState } from 'react-admin';
-import { LOCALES } from '../i18n/locales';
+import { localeInfo } from '../i18n/locales';
 
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 const MENU_ID = 'language-menu';
@@ -17,6 +17,7 @@ const MENU_ID = 'language-menu';
 export const LanguageSwitcher = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [locale, setLocale] = useLocaleState();
+  const current = localeInfo(locale);
   return (
     <>
       <Button
@@ -27,8 +28,11 @@ export const LanguageSwitcher = () => {
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<LanguageIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
+        aria-label={current.name}
       >
-        {LOCALES.find((l) => l.locale === locale)?.name}
+        {/* On a phone the language's code ('ES'): its whole name left the brand no room in the top bar. */}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{current.name}</Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{current.lang.toUpperCase()}</Box>
       </Button>
       {anchor && (
         <Suspense fallback={null}>
