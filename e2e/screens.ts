@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, launchBrowser, newSession, signIn, startServer } from './harness.js';
+import { DEFAULT_LOCALE, localeInfo } from '../src/i18n/locales.js';
 
 const OUT = path.join(ARTIFACTS, 'screens');
 const SCREEN_WIDTH = { desktop: 1366, phone: 390 } as const;
@@ -46,14 +47,12 @@ const PUBLIC_ROUTES = ['login', 'register', 'forgot-password'];
 
 const problems: string[] = [];
 
-/** The languages looked at besides Spanish, as the app bar's language menu names them. */
-const LANGUAGE_NAME: Record<string, string> = { ar: 'العربية', zh: '中文' };
-
 /** Chooses the language in the app bar's menu, as a user does. */
 async function chooseLanguage(page: Page, locale: string) {
   if (locale === 'es') return;
-  await page.getByRole('button', { name: 'Español' }).first().click();
-  await page.getByRole('menuitem', { name: LANGUAGE_NAME[locale] }).click();
+  // The app bar's language menu names each language in itself (src/i18n/locales.ts).
+  await page.getByRole('button', { name: localeInfo(DEFAULT_LOCALE).name }).first().click();
+  await page.getByRole('menuitem', { name: localeInfo(locale).name }).click();
   await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
 }
 

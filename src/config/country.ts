@@ -20,4 +20,5 @@ export function countryFor(code: string | undefined): CountryConfig {
   return COUNTRIES[(code ?? '').toUpperCase() as CountryConfig['code']] ?? COUNTRIES.CL;
 }
 
-export const country = countryFor(import.meta.env.VITE_COUNTRY);
+// `env` is Vite's: the browser-run tools that import the app's tables (e2e/) run without it.
+export const country = countryFor(import.meta.env?.VITE_COUNTRY);
