@@ -16,7 +16,7 @@ import { strictValidators } from './core/input.js';
 import { installAccessControl } from './core/access.js';
 import { forgetCaches } from './db/cache.js';
 import { installMultipart } from './core/uploads.js';
-import { installReplyCheck, serializeSharedOnce } from './core/replies.js';
+import { installReplyCheck, installSharedCompression, serializeSharedOnce } from './core/replies.js';
 import { createMailer, type Mailer } from './core/mailer.js';
 import { rateLimitOptions } from './core/rate-limit-store.js';
 import { createAlarmQueue, type AlarmQueue } from './domain/alarms/evaluate.js';
@@ -60,6 +60,9 @@ declare module 'fastify' {
  * chosen file) and the map's tile server; calls only to this origin. No upgrade-insecure-requests:
  * TLS is a reverse proxy's job, and on plain HTTP it would send every asset request to https.
  */
+/** Replies smaller than this go uncompressed. */
+const COMPRESS_FROM_BYTES = 1024;
+
 export const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {
@@ -145,8 +148,10 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
   // parsed each time), a tenth of the server's time on a kept chart.
   const securityHeaders = helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: { policy: 'same-origin' } });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
-  // API answers from 1 KB up (lists, charts) go compressed; the built web app is precompressed (vite.config.ts).
-  await app.register(compress, { threshold: 1024 });
+  // API answers from 1 KB up (lists, charts) go compressed, a kept one compressed once (replies.ts);
+  // the built web app is precompressed (vite.config.ts).
+  installSharedCompression(app, { threshold: COMPRESS_FROM_BYTES });
+  await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   // Counts shared by every API process on the database (Redis, or PostgreSQL; memory on PGlite).
   await app.register(rateLimit, rateLimitOptions(app));

@@ -1,9 +1,13 @@
 /**
  * Shared replies (server/core/replies.ts): a value many requests get as it is (a kept monitoring
- * answer) is written out once per route; any other value is written out every time.
+ * answer) is written out once per route, and compressed once per encoding; any other value is
+ * written out and compressed every time.
  */
-import { describe, expect, it } from 'vitest';
-import { serializeSharedOnce, shareReply } from '../../../server/core/replies.js';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import compress from '@fastify/compress';
+import { describe, expect, it, vi } from 'vitest';
+import { installSharedCompression, serializeSharedOnce, shareReply } from '../../../server/core/replies.js';
 
 const schema = { type: 'array', items: { type: 'object', properties: { ts: { type: 'string' }, power_w: { type: ['number', 'null'] } } } };
 const serializer = () => serializeSharedOnce({}, {})({ schema, method: 'GET', url: '/x', httpStatus: '200' });
@@ -34,5 +38,40 @@ describe('serializeSharedOnce', () => {
     const tsOnly = serializeSharedOnce({}, {})({ schema: { type: 'array', items: { type: 'object', properties: { ts: { type: 'string' } } } }, method: 'GET', url: '/y', httpStatus: '200' });
     expect(serializer()(curve)).toContain('power_w');
     expect(tsOnly(curve)).not.toContain('power_w');
+  });
+});
+
+describe('installSharedCompression', () => {
+  it('compresses a shared reply once per encoding, and leaves any other to @fastify/compress', async () => {
+    const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: serializeSharedOnce } } });
+    installSharedCompression(app, { threshold: 1024 });
+    await app.register(compress, { threshold: 1024 });
+    const curve = Array.from({ length: 100 }, (_, i) => ({ ts: `2026-01-10T12:${String(i % 60).padStart(2, '0')}:00-03:00`, power_w: 2000 + i }));
+    shareReply(curve);
+    app.get('/shared', { schema: { response: { 200: schema } } }, async () => curve);
+    app.get('/fresh', { schema: { response: { 200: schema } } }, async () => curve.map((p) => ({ ...p })));
+    const get = (url: string, encoding?: string) => app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const first = await get('/shared', 'br');
+      expect([first.headers['content-encoding'], first.headers.vary]).toEqual(['br', 'accept-encoding']);
+      expect(JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString())).toEqual(curve);
+      const again = await get('/shared', 'gzip, deflate, br');
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(brotli).toHaveBeenCalledTimes(1);
+      const gzip = await get('/shared', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(curve);
+      const plain = await get('/shared');
+      expect([plain.headers['content-encoding'], plain.json()]).toEqual([undefined, curve]);
+      // A reply that is not shared is left to the plugin, which compresses it each time.
+      const fresh = await get('/fresh', 'br');
+      expect(fresh.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(zlib.brotliDecompressSync(fresh.rawPayload).toString())).toEqual(curve);
+      expect(brotli).toHaveBeenCalledTimes(1);
+    } finally {
+      brotli.mockRestore();
+      await app.close();
+    }
   });
 });
