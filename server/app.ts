@@ -53,6 +53,9 @@ declare module 'fastify' {
   }
 }
 
+/** Replies smaller than this go uncompressed. */
+const COMPRESS_FROM_BYTES = 1024;
+
 /**
  * What the web app's pages may load (docs/api.md, "Headers"): scripts only from this origin, never
  * inline; styles also inline, because MUI's Emotion injects <style> elements at run time (a nonce
@@ -60,9 +63,6 @@ declare module 'fastify' {
  * chosen file) and the map's tile server; calls only to this origin. No upgrade-insecure-requests:
  * TLS is a reverse proxy's job, and on plain HTTP it would send every asset request to https.
  */
-/** Replies smaller than this go uncompressed. */
-const COMPRESS_FROM_BYTES = 1024;
-
 export const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {

@@ -53,8 +53,9 @@ export function shareReply(value: unknown) {
 
 /**
  * Fastify's serializers (fast-json-stringify, same options and shared schemas), each sending text
- * already written (JsonText) as it is and keeping the text of the shared replies it wrote, for as long as the value lives: a kept day curve is 288
- * points, written out again for every viewer otherwise.
+ * already written (JsonText) as it is and keeping the text of the shared replies it wrote, for as
+ * long as the value lives: a kept day curve is 288 points, written out again for every viewer
+ * otherwise.
  */
 export const serializeSharedOnce: ReturnType<typeof SerializerSelector> = (externalSchemas, options) => {
   const compile = SerializerSelector()(externalSchemas, options);
@@ -98,12 +99,16 @@ export function installSharedCompression(app: FastifyInstance, { threshold }: { 
     // As @fastify/compress reads the header: no preference ('*') and x-gzip are gzip.
     const accepted = request.headers['accept-encoding']?.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
     const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
-    if (!encoding || Buffer.byteLength(payload) < threshold) return done(null, payload);
+    if (!encoding) return done(null, payload);
     let ofValue = compressed.get(value);
     if (!ofValue) compressed.set(value, ofValue = new Map());
     const key = `${request.routeOptions.url} ${encoding}`;
     let bytes = ofValue.get(key);
-    if (!bytes) ofValue.set(key, bytes = COMPRESS[encoding](payload));
+    if (!bytes) {
+      // Its length is measured only until it is compressed (a reply under the threshold never is).
+      if (Buffer.byteLength(payload) < threshold) return done(null, payload);
+      ofValue.set(key, bytes = COMPRESS[encoding](payload));
+    }
     const vary = reply.getHeader('vary');
     if (!vary) reply.header('vary', 'accept-encoding');
     else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);

@@ -415,9 +415,9 @@ export const plantEnergy = pgTable('plant_energy', {
 }, (t) => [primaryKey({ columns: [t.plant, t.period, t.bucket] })]);
 
 /**
- * A plant's day curve, a local hour at a time (settings.time_zone): the hour's 5-minute slots written
- * as the day curve answers them (JSON objects, comma-separated), so that reading a day is joining its
- * hours' text. Kept by the rollup worker with the other rollups (server/measurements/curves.ts).
+ * A plant's day curve, a local hour at a time (settings.time_zone): the hour's 5-minute slots as
+ * compact text (each its local minute and offset, then its values), so that reading a day is 23 to
+ * 25 rows. Kept by the rollup worker with the other rollups (server/measurements/curves.ts).
  */
 export const plantCurves = pgTable('plant_curves', {
   plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),

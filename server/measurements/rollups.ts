@@ -159,8 +159,7 @@ const LEVELS = [['hour', 'day'], ['day', 'month'], ['month', 'year']] as const;
 
 /**
  * Refreshes every bucket, at both levels, and the plant's curve of every local hour (./curves.ts)
- * that contains one of `points`; `plantOf` maps each of their
- * inverters to its plant.
+ * that contains one of `points`; `plantOf` maps each of their inverters to its plant.
  */
 export async function refreshRollups(db: Db, timeZone: string, points: { investor: number; ts: Date }[], plantOf: Map<number, number>) {
   if (!points.length) return;
