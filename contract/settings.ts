@@ -9,6 +9,10 @@ export const SETTINGS_LIMITS = { name: 120, timeZone: 64, co2Factor: { minimum: 
 
 export const Settings = Type.Object({
   id: Type.Integer(), name: Type.String(), environnement_factor: Type.Number(), time_zone: Type.String(),
+  rebuild: Type.Object({
+    pending: Type.Integer({ description: 'plants whose charts are still being recomputed in the new time zone' }),
+    plants: Type.Integer({ description: 'all plants' }),
+  }, { description: 'a change of time_zone recomputes every plant\'s charts in the background, plant by plant' }),
 }, { title: 'Settings' });
 export type Settings = Static<typeof Settings>;
 export const Commune = Type.Object({ id: Type.Integer(), name: Type.String(), region: Type.String() }, { title: 'Commune' });

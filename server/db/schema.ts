@@ -548,6 +548,17 @@ export const rollupStale = pgTable('rollup_stale', {
   since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.investor, t.hour] })]);
 
+/**
+ * Plants whose rollups are still in the time zone before the last change of settings.time_zone: a
+ * change queues every plant, and the rollup worker rebuilds them one at a time
+ * (server/measurements/rebuild.ts), each in its own transaction; a read of a plant still queued
+ * rebuilds it first.
+ */
+export const rollupRebuild = pgTable('rollup_rebuild', {
+  plant: integer('plant_id').primaryKey().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------- alarms (issue 10, docs/alarms.md) ----------
 
 /**

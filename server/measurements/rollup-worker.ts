@@ -11,7 +11,8 @@
  * process after a restart or in another, does them. So several processes may each run one, on one
  * database, and no bucket is done twice at once nor left wrong.
  *
- * It also keeps the monthly partitions of the measurements ahead of time (./partitions.ts): at start
+ * After draining, a round rebuilds one plant queued by a change of time zone (./rebuild.ts), and
+ * starts again at once while plants are queued. It also keeps the monthly partitions of the measurements ahead of time (./partitions.ts): at start
  * and once a day; and the expected energy of every plant's days (./expected-days.ts): once a minute
  * across all processes (the job lease `expected_days`), the first round at start.
  */
@@ -19,10 +20,11 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { investors, rollupStale } from '../db/schema.js';
+import { investors, rollupRebuild, rollupStale } from '../db/schema.js';
 import { epochMs, intArray, rows } from '../db/sql.js';
 import { refreshStale, tryLockPlants, type StaleHour } from './rollups.js';
 import { ensurePartitions } from './partitions.js';
+import { rebuildNext } from './rebuild.js';
 import { refreshExpectedDays } from './expected-days.js';
 import { claimJob, WORKER } from '../core/jobs.js';
 
@@ -44,7 +46,7 @@ export async function drainBatch(db: Db, limits = { plants: PLANTS_PER_BATCH, ho
     const marked = staleBy ? sql`${s.since} <= ${staleBy}::timestamptz` : sql`true`;
     const candidates = await rows<{ plant: number }>(tx, sql`
       select distinct ${investors.plant} as plant from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
-      where ${marked}
+      where ${marked} and not exists (select from ${rollupRebuild} where ${rollupRebuild.plant} = ${investors.plant})
       order by 1 limit ${limits.plants * 4}`);
     const plants = (await tryLockPlants(tx, candidates.map((c) => c.plant))).slice(0, limits.plants);
     if (!plants.length) return 0;
@@ -100,16 +102,20 @@ export function createRollupWorker(db: Db, log: FastifyBaseLogger, { intervalMs 
     partitionsChecked = Date.now();
     if (created.length) log.info(`measurements: partitions created: ${created.join(', ')}`);
   }
+  /** One round; true when it rebuilt a plant (more may be queued: no pause before the next). */
   const round = async () => {
     if (Date.now() - partitionsChecked >= DAY_MS) await checkPartitions();
     await drainRollups(db);
     const now = new Date();
     if (await claimJob(db, 'expected_days', now, new Date(now.getTime() + EXPECTED_PERIOD_MS - 1000), WORKER)) await refreshExpectedDays(db);
+    return (await rebuildNext(db)) !== null;
   };
   const schedule = (delay: number) => {
     if (stopped || !intervalMs) return;
     timer = setTimeout(() => {
-      running = round().catch((err) => { log.error({ err }, 'rollup worker: round failed'); }).finally(() => schedule(intervalMs));
+      let again = false;
+      running = round().then((rebuilt) => { again = rebuilt; }, (err) => { log.error({ err }, 'rollup worker: round failed'); })
+        .finally(() => schedule(again ? 0 : intervalMs));
     }, delay);
   };
 

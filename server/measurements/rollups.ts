@@ -20,15 +20,15 @@
  * the day they go forward the skipped hour has no bucket (a 23-hour day).
  *
  * Who writes them: the rollup worker (./rollup-worker.ts), from the inverter hours storing readings
- * marked stale (rollup_stale), and a rebuild when the time zone changes. Both hold the plant's rollup
+ * marked stale (rollup_stale), and a plant's rebuild when the time zone changes (./rebuild.ts). Both hold the plant's rollup
  * lock (an advisory lock per plant): two writers recomputing buckets of one plant at once could each
  * sum the other's old rows (each statement sees only what was committed when it began) and leave a
  * day or a month wrong. Reads see the rollups current at every moment through withCurrentRollups.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, measurements, plantEnergy, rollupStale } from '../db/schema.js';
+import { investorEnergy, investors, measurements, plantCurves, plantEnergy, rollupRebuild, rollupStale } from '../db/schema.js';
 import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { epochMs, intArray, name, names, rows } from '../db/sql.js';
 import { readSettings } from '../domain/settings.js';
@@ -64,23 +64,30 @@ export async function refreshStale(tx: Db, stale: StaleHour[]) {
   await refreshRollups(tx, timeZone, points, new Map(stale.map((s) => [s.investor, s.plant])));
 }
 
-/**
- * The stale hours of a plant as `withCurrentRollups` first asks for them: "none" is kept (with the
- * monitoring answers, ./read-cache.ts) until a reading of the plant is stored, changed or removed,
- * the only way a plant gets a stale hour; any stale hour is asked for again each time, since the
- * worker clears them without telling. A chart's first read is then one statement, not two.
- */
-const staleHoursKept = (db: Db, plant: number) =>
-  keptAnswer(db, plant, 'stale hours', EVERY_INSTANT, () => staleOfPlant(db, plant), (stale) => !stale.length);
+/** What a plant's rollups lack: hours stale since readings came, and a rebuild in a new time zone (./rebuild.ts). */
+interface Lag { rebuild: boolean; stale: StaleHour[] }
 
-/** The stale hours of a plant's inverters. */
-const staleOfPlant = (db: Db, plant: number) => {
+/**
+ * A plant's lag as `withCurrentRollups` first asks for it: "none" is kept (with the monitoring
+ * answers, ./read-cache.ts) until a reading of the plant is stored, changed or removed, or the
+ * settings change, the only ways a plant gets a stale hour or a rebuild; any lag is asked for again
+ * each time, since the worker clears it without telling. A chart's first read is then one statement,
+ * not two.
+ */
+const lagKept = (db: Db, plant: number) =>
+  keptAnswer(db, plant, 'lag', EVERY_INSTANT, () => lagOf(db, plant), (lag) => !lag.rebuild && !lag.stale.length);
+
+/** The stale hours of a plant's inverters, and whether the plant waits for a rebuild: one statement. */
+async function lagOf(db: Db, plant: number): Promise<Lag> {
   const s = alias(rollupStale, 's');
-  return rows<StaleHour>(db, sql`
+  const found = await rows<{ investor: number | null; plant: number; hour: number | null }>(db, sql`
     select ${s.investor} as investor, ${investors.plant} as plant, ${epochMs(s.hour)} as hour
     from ${rollupStale} ${s} join ${investors} on ${investors.id} = ${s.investor}
-    where ${investors.plant} = ${plant}`);
-};
+    where ${investors.plant} = ${plant}
+    union all
+    select null, ${rollupRebuild.plant}, null from ${rollupRebuild} where ${rollupRebuild.plant} = ${plant}`);
+  return { rebuild: found.some((r) => r.investor === null), stale: found.filter((r): r is StaleHour => r.investor !== null) };
+}
 
 /** Thrown to end a transaction with ROLLBACK once its read is done. */
 class ReadDone extends Error {}
@@ -94,14 +101,21 @@ class ReadDone extends Error {}
  * then rolls back: the read sees the rollups combined with the raw points of the hours not yet
  * rolled up, and leaves the stored rollups and the queue to the worker. The plant's rollup lock makes
  * it wait for a worker busy on that plant (whose result it then sees) rather than race it.
+ * A plant still waiting for its rebuild in a new time zone is rebuilt first, for good (seconds for a
+ * year of data, once): no chart mixes the buckets of two zones.
  */
 export async function withCurrentRollups<T>(db: Db, plant: number, read: (db: Db) => Promise<T>): Promise<T> {
-  if (!(await staleHoursKept(db, plant)).length) return read(db);
+  let lag = await lagKept(db, plant);
+  if (lag.rebuild) {
+    await rebuildPlant(db, plant, true);
+    lag = await lagOf(db, plant);
+  }
+  if (!lag.stale.length) return read(db);
   let result: { value: T } | undefined;
   try {
     await db.transaction(async (tx) => {
       await lockPlants(tx, [plant]);
-      await refreshStale(tx, await staleOfPlant(tx, plant));
+      await refreshStale(tx, (await lagOf(tx, plant)).stale);
       result = { value: await read(tx) };
       throw new ReadDone();
     });
@@ -109,6 +123,38 @@ export async function withCurrentRollups<T>(db: Db, plant: number, read: (db: Db
     if (!(err instanceof ReadDone)) throw err;
   }
   return result!.value;
+}
+
+/**
+ * Rebuilds a plant queued in rollup_rebuild (./rebuild.ts): deletes its buckets, at both levels, and
+ * its curves, computes them again from all its raw points in the current zone, and takes it off the
+ * queue, in one transaction under its rollup lock: waiting for the lock (`wait`: a read) or leaving
+ * the plant to whoever holds it (a worker). Returns whether it rebuilt the plant (false: no longer
+ * queued, or held elsewhere).
+ */
+export async function rebuildPlant(db: Db, plant: number, wait: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (wait) await lockPlants(tx, [plant]);
+    else if (!(await tryLockPlants(tx, [plant])).length) return false;
+    // Locked, so that a change of zone committing meanwhile queues the plant again once this ends
+    // (its INSERT ... ON CONFLICT waits for this row): this rebuild may be in the zone before it.
+    const queued = await tx.select({ plant: rollupRebuild.plant }).from(rollupRebuild).where(eq(rollupRebuild.plant, plant)).for('update');
+    if (!queued.length) return false;
+    const { timeZone } = await readSettings(tx);
+    const inverters = tx.select({ id: investors.id }).from(investors).where(eq(investors.plant, plant));
+    await tx.delete(investorEnergy).where(inArray(investorEnergy.investor, inverters));
+    await tx.delete(plantEnergy).where(eq(plantEnergy.plant, plant));
+    await tx.delete(plantCurves).where(eq(plantCurves.plant, plant));
+    // One instant per inverter and local hour is enough to name every bucket.
+    const hours = await tx.select({ investor: measurements.investor, ts: epochMs(sql`min(${measurements.ts})`) })
+      .from(measurements).innerJoin(investors, eq(investors.id, measurements.investor))
+      .where(eq(investors.plant, plant))
+      .groupBy(measurements.investor, sql`date_trunc('hour', ${measurements.ts} at time zone ${timeZone})`);
+    await refreshRollups(tx, timeZone, hours.map((h) => ({ investor: h.investor, ts: new Date(h.ts) })),
+      new Map(hours.map((h) => [h.investor, plant])));
+    await tx.delete(rollupRebuild).where(eq(rollupRebuild.plant, plant));
+    return true;
+  });
 }
 
 const HOUR_MS = 3_600_000;

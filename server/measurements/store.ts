@@ -22,15 +22,13 @@
  * transaction-scoped advisory lock, since each derives energies from rows the other may be writing;
  * writers to different inverters (of one plant too) never wait for each other.
  */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { investorEnergy, investors, lastReadings, measurements, plantCurves, plantEnergy, powerPlants, rollupStale, type DcReading } from '../db/schema.js';
+import { investors, lastReadings, measurements, rollupStale, type DcReading } from '../db/schema.js';
 import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
-import { lockPlants, refreshRollups } from './rollups.js';
 import { readingsChanged } from './read-cache.js';
 import { CHANGES_CHANNEL } from '../db/changes.js';
-import { readSettings } from '../domain/settings.js';
 
 export interface Reading {
   investor: number;
@@ -235,29 +233,6 @@ function insertPoints(points: (Reading & IntervalEnergy)[]) {
 async function lockInverters(tx: Db, inverters: Iterable<number>) {
   const ids = [...new Set(inverters)].sort((a, b) => a - b);
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, id) from unnest(${intArray(ids)}::int[]) as id`);
-}
-
-/**
- * Recomputes every rollup from the raw points, in the current settings.time_zone: needed when the
- * time zone changes, since buckets are local dates and those of two zones must not mix. It holds
- * every plant's rollup lock (the worker's), so no worker writes buckets of the old zone meanwhile;
- * stale rows are left for the worker, which recomputes them once more in the new zone (harmless).
- */
-export async function rebuildRollups(db: Db) {
-  await db.transaction(async (tx) => {
-    const { timeZone } = await readSettings(tx);
-    const plants = await tx.select({ id: powerPlants.id }).from(powerPlants);
-    await lockPlants(tx, plants.map((p) => p.id));
-    await tx.delete(investorEnergy);
-    await tx.delete(plantEnergy);
-    await tx.delete(plantCurves);
-    // One instant per inverter and local hour is enough to name every bucket.
-    const hours = await tx.select({ investor: measurements.investor, plant: investors.plant, ts: epochMs(sql`min(${measurements.ts})`) })
-      .from(measurements).innerJoin(investors, eq(investors.id, measurements.investor))
-      .groupBy(measurements.investor, investors.plant, sql`date_trunc('hour', ${measurements.ts} at time zone ${timeZone})`);
-    await refreshRollups(tx, timeZone, hours.map((h) => ({ investor: h.investor, ts: new Date(h.ts) })),
-      new Map(hours.map((h) => [h.investor, h.plant])));
-  });
 }
 
 /** Splits one inverter's sorted instants into runs with no gap over RUN_GAP_MS. */

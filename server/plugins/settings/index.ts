@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { listRows } from '../../core/crud.js';
 import { fieldError, notFound } from '../../core/errors.js';
 import { route } from '../../core/route.js';
-import { readSettings } from '../../domain/settings.js';
-import { rebuildRollups } from '../../measurements/store.js';
-import { forgetSettings } from '../../domain/settings.js';
+import { forgetSettings, readSettings } from '../../domain/settings.js';
+import { queueRebuild, rebuildProgress } from '../../measurements/rebuild.js';
 import { settingsApi } from '../../../contract/settings.js';
 import { communeRows, findSettings, settingsRows, updateSettings } from './queries.js';
 
@@ -28,18 +27,25 @@ export default fp(async (app) => {
 
   route(app, settingsApi.communes, (request) => listRows(request, communeRows));
 
-  route(app, settingsApi.list, () => settingsRows(db));
+  route(app, settingsApi.list, async () => {
+    const rebuild = await rebuildProgress(db);
+    return (await settingsRows(db)).map((row) => ({ ...row, rebuild }));
+  });
 
   route(app, settingsApi.update, async ({ params: { id }, body }) => {
     if (body.time_zone !== undefined && !validTimeZone(body.time_zone)) throw fieldError('time_zone', 'Zona horaria desconocida (use un nombre IANA, p. ej. America/Santiago).');
     const before = await findSettings(db, id);
     if (!before) throw notFound();
-    if (!Object.keys(body).length) return before;
-    const row = await updateSettings(db, id, body);
+    if (!Object.keys(body).length) return { ...before, rebuild: await rebuildProgress(db) };
+    const row = await db.transaction(async (tx) => {
+      const updated = await updateSettings(tx, id, body);
+      // Every rollup bucket is a local hour, day, month or year of this zone: a new zone means new
+      // buckets, rebuilt plant by plant from now on (measurements/rebuild.ts).
+      if (updated.time_zone !== before.time_zone) await queueRebuild(tx);
+      return updated;
+    });
     // Other processes hear of it from the database; this one forgets its copy now.
     forgetSettings(db);
-    // Every rollup bucket is a local day/hour of this zone: a new zone means new buckets.
-    if (row.time_zone !== before.time_zone) await rebuildRollups(db);
-    return row;
+    return { ...row, rebuild: await rebuildProgress(db) };
   });
 }, { name: 'settings' });

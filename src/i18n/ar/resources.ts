@@ -302,6 +302,7 @@ const resources: Translation<typeof esResources> = {
         parameters: 'معايير البوابة',
         communes: 'البلديات',
         time_zone_help: 'اسم IANA، على سبيل المثال America/Santiago',
+        rebuilding: 'إعادة حساب الرسوم البيانية لمحطات الطاقة في المنطقة الزمنية الجديدة: اكتمل %{done} من %{plants}. في هذه الأثناء، قد يستغرق أول رسم بياني لمحطة لم تُعالَج بعد بضع ثوانٍ.',
         factor_help: 'كيلوغرامات CO₂ التي يتم تجنّبها لكل kWh مُنتَج',
         unavailable: 'الإعدادات غير متاحة حاليًا.',
       },

@@ -295,6 +295,7 @@ const resources: Translation<typeof esResources> = {
         parameters: 'Portal parameters',
         communes: 'Communes',
         time_zone_help: 'IANA name, for example America/Santiago',
+        rebuilding: 'Recomputing the plants\' charts in the new time zone: %{done} of %{plants} done. Meanwhile, the first chart of a plant still waiting may take a few seconds.',
         factor_help: 'Kilograms of CO₂ avoided per kWh generated',
         unavailable: 'The configuration is not available right now.',
       },

@@ -303,6 +303,7 @@ export default {
         parameters: 'Parámetros del portal',
         communes: 'Comunas',
         time_zone_help: 'Nombre IANA, por ejemplo America/Santiago',
+        rebuilding: 'Recalculando los gráficos de las centrales en la nueva zona horaria: %{done} de %{plants} listas. Mientras tanto, el primer gráfico de una central pendiente puede tardar unos segundos.',
         factor_help: 'Kilogramos de CO₂ evitados por kWh generado',
         unavailable: 'La configuración no está disponible en este momento.',
       },

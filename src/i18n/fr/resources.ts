@@ -298,6 +298,7 @@ const resources: Translation<typeof esResources> = {
         parameters: 'Paramètres du portail',
         communes: 'Communes',
         time_zone_help: 'Nom IANA, par exemple America/Santiago',
+        rebuilding: 'Recalcul des graphiques des centrales dans le nouveau fuseau horaire : %{done} sur %{plants} terminées. En attendant, le premier graphique d\'une centrale en attente peut prendre quelques secondes.',
         factor_help: 'Kilogrammes de CO₂ évités par kWh produit',
         unavailable: "La configuration n'est pas disponible pour le moment.",
       },

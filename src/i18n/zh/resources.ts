@@ -295,6 +295,7 @@ const resources: Translation<typeof esResources> = {
         parameters: '门户参数',
         communes: '市镇',
         time_zone_help: 'IANA 名称，例如 America/Santiago',
+        rebuilding: '正在按新时区重新计算电站图表：已完成 %{done} / %{plants}。在此期间，尚未处理的电站首次打开图表可能需要几秒钟。',
         factor_help: '每发电 1 kWh 避免的 CO₂ 千克数',
         unavailable: '配置暂时不可用。',
       },

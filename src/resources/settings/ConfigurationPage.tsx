@@ -8,6 +8,7 @@ import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
 import { CommuneList } from '../communes/CommuneList';
 import { PortalThresholdsCard } from './PortalThresholds';
+import { useFormatters } from '../../i18n/format';
 
 /** IANA zone names the browser knows (the server checks the same way). */
 function useTimeZones() {
@@ -16,6 +17,26 @@ function useTimeZones() {
     return zones.map((zone) => ({ id: zone, name: zone.replace(/_/g, ' ') }));
   }, []);
 }
+
+/**
+ * After a change of time zone the server recomputes every plant's charts in the background, plant by
+ * plant (docs/measurements.md): how far it is, read again every few seconds until it is done.
+ */
+function RebuildProgress({ rebuild }: { rebuild?: { pending: number; plants: number } }) {
+  const translate = useTranslate();
+  const { number } = useFormatters();
+  if (!rebuild?.pending) return null;
+  const done = rebuild.plants - rebuild.pending;
+  return (
+    <Alert severity="info" role="status" sx={{ mx: 2, mt: 2, '& .MuiAlert-message': { flexGrow: 1 } }}>
+      {translate('app.screens.configuration.rebuilding', { done: number(done), plants: number(rebuild.plants) })}
+      <LinearProgress variant="determinate" value={(100 * done) / Math.max(rebuild.plants, 1)} sx={{ mt: 1 }} />
+    </Alert>
+  );
+}
+
+/** While plants wait for their rebuild, the settings are read again this often. */
+const REBUILD_POLL_MS = 3000;
 
 function SettingsForm({ settings }: { settings: RaRecord }) {
   const translate = useTranslate();
@@ -28,6 +49,7 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
   const choices = zones.some((z) => z.id === settings.time_zone) ? zones : [{ id: settings.time_zone, name: settings.time_zone }, ...zones];
   return (
     <ResourceContextProvider value="settings">
+      <RebuildProgress rebuild={settings.rebuild} />
       {/* The page holds two forms: on a phone too, each Save stays under its own fields (react-admin's
           toolbar would be fixed to the bottom of the screen, over the thresholds' card). */}
       <SimpleForm record={settings} onSubmit={save}
@@ -53,6 +75,7 @@ export function ConfigurationPage() {
   const { data, isPending, error } = useGetList('settings', { pagination: { page: 1, perPage: 1 } }, {
     retry: false,
     onError: () => notify('app.messages.settings.list_error', { type: 'error', autoHideDuration: 3000 }),
+    refetchInterval: (query) => (query.state.data?.data[0]?.rebuild?.pending ? REBUILD_POLL_MS : false),
   });
   const settings = data?.[0];
   return (

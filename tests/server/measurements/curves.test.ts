@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import type { Db } from '../../../server/db/client.js';
-import { rebuildRollups, storeReadings } from '../../../server/measurements/store.js';
+import { storeReadings } from '../../../server/measurements/store.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { curveOfDay } from '../../../server/measurements/curves.js';
 import { plantTree, query, series } from '../../../testing/fixtures.js';
 import type { CurvePoint } from '../../../contract/measurements.js';
+import { rebuildAll } from '../../../server/measurements/rebuild.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -65,7 +66,7 @@ describe('a stored day curve', () => {
     const tree = await plantTree(db);
     // A reading every hour for 200 days: 4,800 hours, past the 4,000 points one statement takes.
     await storeReadings(db, series(tree.investors[0].id, '2025-03-01T00:30:00-03:00', '2025-09-16T23:30:00-03:00', () => ({ ac_power_w: 700 }), 3_600_000));
-    await rebuildRollups(db);
+    await rebuildAll(db);
     const days = await query<{ day: string; n: number }>(db, sql`
       select hour::date::text as day, count(*)::int as n from plant_curves where plant_id = ${tree.plant} group by 1 order by 1`);
     expect(days).toHaveLength(200);
@@ -89,7 +90,7 @@ describe('a stored day curve', () => {
         await db.execute(sql`update settings set time_zone = ${zone}`);
         const from = Date.parse(first) - 3_600_000;
         await storeReadings(db, series(inv, new Date(from), new Date(from + 26 * 3_600_000), () => ({ ac_power_w: 1200 })));
-        await rebuildRollups(db);
+        await rebuildAll(db);
         const stored = parse(await curveOfDay(db, tree.plant, zone, day));
         expect([stored.length, stored[0].ts, stored.at(-1)!.ts]).toEqual([slots, first, last]);
         expect(stored.every((s) => s.power_w === 1200)).toBe(true);
@@ -101,7 +102,7 @@ describe('a stored day curve', () => {
       }
     } finally {
       await db.execute(sql`update settings set time_zone = ${TZ}`);
-      await rebuildRollups(db);
+      await rebuildAll(db);
     }
     // Back in Santiago, every stored hour is a Santiago hour.
     const back = parse(await curveOfDay(db, tree.plant, TZ, '2026-06-10'));

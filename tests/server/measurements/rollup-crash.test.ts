@@ -14,7 +14,7 @@ import { startServer } from '../../../testing/server-process.js';
 import { plantTree, query } from '../../../testing/fixtures.js';
 import { ingestKeys } from '../../../server/db/schema.js';
 import { newKey } from '../../../server/measurements/ingest.js';
-import { rebuildRollups } from '../../../server/measurements/store.js';
+import { rebuildAll } from '../../../server/measurements/rebuild.js';
 
 describe.skipIf(TEST_DB !== 'postgres')('a server killed mid-stream', () => {
   let ctx: TestContext;
@@ -90,7 +90,7 @@ describe.skipIf(TEST_DB !== 'postgres')('a server killed mid-stream', () => {
         order by 1, 2, 3, 4`);
       const drained = await rollups();
       expect(drained.length).toBeGreaterThan(0);
-      await rebuildRollups(db);
+      await rebuildAll(db);
       expect(drained).toEqual(await rollups());
     } finally {
       await server.stop();

@@ -2,16 +2,18 @@
  * The rollup worker (server/measurements/rollup-worker.ts) and the reads that do not wait for it
  * (withCurrentRollups, server/measurements/rollups.ts): every chart answers, right after ingest, what
  * it answers once the worker has run, and that is what the raw points say; workers draining side by
- * side, while points keep arriving, leave exactly the rollups a recomputation from raw gives.
+ * side, while points keep arriving, leave exactly the rollups a recomputation from raw gives; and
+ * after a change of time zone, workers side by side rebuild every plant once.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import type { Database, Db } from '../../../server/db/client.js';
 import { openDatabase } from '../../../server/db/client.js';
-import { rebuildRollups, storeReadings, type Reading } from '../../../server/measurements/store.js';
-import { drainBatch, drainRollups } from '../../../server/measurements/rollup-worker.js';
+import { storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { createRollupWorker, drainBatch, drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { call, plantTree, query, series, type Tree } from '../../../testing/fixtures.js';
+import { queueRebuild, rebuildAll, rebuildNext, rebuildProgress } from '../../../server/measurements/rebuild.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -159,10 +161,54 @@ describe('workers side by side', () => {
       expect(await staleCount()).toBe(0);
 
       const drained = await allRollups();
-      await rebuildRollups(db);
+      await rebuildAll(db);
       expect(drained).toEqual(await allRollups());
     } finally {
       await other?.close();
+    }
+  });
+
+  it('rebuild the plants a change of zone queued, each plant once, into the rollups of a rebuild in one go', async () => {
+    const other: Database | undefined = ctx.database.url ? await openDatabase({ databaseUrl: ctx.database.url }) : undefined;
+    try {
+      const trees = [await plantTree(db, { inverters: 2 }), await plantTree(db, { inverters: 1 }), await plantTree(db, { inverters: 1 })];
+      await storeReadings(db, trees.flatMap((t) => readings(t, '2026-04-01T00:00:00-03:00', '2026-04-02T12:00:00-03:00')));
+      await drainRollups(db);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update settings set time_zone = 'Asia/Kathmandu'`);
+        await queueRebuild(tx);
+      });
+      const queued = (await query(db, sql`select plant_id as plant from rollup_rebuild order by 1`)).map((r) => r.plant as number);
+      expect(queued).toEqual(expect.arrayContaining(trees.map((t) => t.plant)));
+      const worker = async (on: Db) => {
+        const plants: number[] = [];
+        for (let plant; (plant = await rebuildNext(on)) !== null;) plants.push(plant);
+        return plants;
+      };
+      const [one, two] = await Promise.all([worker(db), worker(other?.db ?? db)]);
+      expect([...one, ...two].sort((a, b) => a - b)).toEqual(queued);
+      const sideBySide = await allRollups();
+      await rebuildAll(db);
+      expect(sideBySide).toEqual(await allRollups());
+    } finally {
+      await db.execute(sql`update settings set time_zone = ${TZ}`);
+      await rebuildAll(db);
+      await other?.close();
+    }
+  });
+});
+
+describe('the worker', () => {
+  it('rebuilds the plants a change of zone queued one after the other, without its pause between rounds', async () => {
+    await db.transaction((tx) => queueRebuild(tx));
+    const pending = async () => (await rebuildProgress(db)).pending;
+    expect(await pending()).toBeGreaterThan(1);
+    const worker = createRollupWorker(db, ctx.app.log, { intervalMs: 600_000 });
+    await worker.start();
+    try {
+      await expect.poll(pending, { timeout: 30_000, interval: 100 }).toBe(0);
+    } finally {
+      await worker.stop();
     }
   });
 });

@@ -9,12 +9,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import type { Db } from '../../../server/db/client.js';
-import { rebuildRollups, storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { storeReadings, type Reading } from '../../../server/measurements/store.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { simulateRange } from '../../../server/measurements/solar/index.js';
 import { isoInZone } from '../../../server/measurements/time.js';
 import { plantSnapshot } from '../../../server/measurements/snapshot.js';
 import { call, plantTree, query, series, type Tree } from '../../../testing/fixtures.js';
+import { rebuildAll } from '../../../server/measurements/rebuild.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -255,14 +256,14 @@ describe('a change of time zone', () => {
     ]);
     try {
       await db.execute(sql`update settings set time_zone = 'UTC'`);
-      await rebuildRollups(db);
+      await rebuildAll(db);
       expect(await days()).toEqual([
         { bucket: '2026-06-10 00:00:00', energy_wh: 28_700, samples: 288 },
         { bucket: '2026-06-11 00:00:00', energy_wh: 28_800, samples: 288 },
       ]);
     } finally {
       await db.execute(sql`update settings set time_zone = ${TZ}`);
-      await rebuildRollups(db);
+      await rebuildAll(db);
     }
     expect(await all()).toEqual(before);
   });

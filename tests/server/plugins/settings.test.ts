@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeReadings } from '../../../server/measurements/store.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
+import { rebuildNext } from '../../../server/measurements/rebuild.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { plantTree } from '../../../testing/fixtures.js';
 
@@ -36,19 +37,51 @@ describe('settings', () => {
     expect(await settingsRow(staff)).toEqual(row);
   });
 
-  it('rebuilds the daily rollups in the new time zone', async () => {
-    const tree = await plantTree(ctx.database.db);
-    const investor = tree.investors[0].id;
+  it('rebuilds the rollups in the new time zone plant by plant after answering, a read never seeing the old zone', async () => {
+    const db = ctx.database.db;
+    const trees = [await plantTree(db), await plantTree(db)];
     // 01:00-02:00 UTC on 15 January is still the 14th in Santiago (UTC-3) but the 15th in UTC.
-    const readings = [0, 5, 10, 15, 20, 25, 30].map((m) => ({ investor, ts: new Date(Date.UTC(2026, 0, 15, 1, m)), ac_power_w: 1200, energy_total_wh: 1000 + m * 100 }));
-    await storeReadings(ctx.database.db, readings);
-    await drainRollups(ctx.database.db);
-    const days = async () => ((await ctx.database.db.execute(sql`select to_char(bucket, 'YYYY-MM-DD') as day from plant_energy where plant_id = ${tree.plant} and period = 'day' and energy_wh > 0`)) as any).rows.map((r: { day: string }) => r.day);
-    expect(await days()).toEqual(['2026-01-14']);
+    for (const tree of trees) {
+      const investor = tree.investors[0].id;
+      await storeReadings(db, [0, 5, 10, 15, 20, 25, 30].map((m) => ({ investor, ts: new Date(Date.UTC(2026, 0, 15, 1, m)), ac_power_w: 1200, energy_total_wh: 1000 + m * 100 })));
+    }
+    await drainRollups(db);
+    const storedDays = async (plant: number) => ((await db.execute(sql`select to_char(bucket, 'YYYY-MM-DD') as day from plant_energy where plant_id = ${plant} and period = 'day' and energy_wh > 0`)) as any).rows.map((r: { day: string }) => r.day);
+    const chartDays = async (plant: number) => (await ctx.request(staff, { method: 'GET', url: `/api/v2/get/data/date/${plant}?type=month&date=2026-01-20` })).json()
+      .series.filter((d: { energy_wh: number | null }) => d.energy_wh).map((d: { bucket: string }) => d.bucket);
+    const [first, second] = trees.map((t) => t.plant);
+    expect(await storedDays(first)).toEqual(['2026-01-14']);
+    expect(await chartDays(first)).toEqual(['2026-01-14']);
     const row = await settingsRow(staff);
-    await ctx.request(staff, { method: 'PUT', url: `/api/update/settings/parameters/${row.id}`, payload: { time_zone: 'UTC' } });
-    expect(await days()).toEqual(['2026-01-15']);
+    const plants = row.rebuild.plants;
+    expect(row.rebuild).toEqual({ pending: 0, plants: expect.any(Number) });
+
+    const changed = await ctx.request(staff, { method: 'PUT', url: `/api/update/settings/parameters/${row.id}`, payload: { time_zone: 'UTC' } });
+    // Answered before rebuilding: every plant is queued, and the stored buckets are still Santiago's.
+    expect(changed.json()).toMatchObject({ time_zone: 'UTC', rebuild: { pending: plants, plants } });
+    expect(await storedDays(first)).toEqual(['2026-01-14']);
+    // A read of a queued plant rebuilds it first: its chart is UTC's, and it leaves the queue.
+    expect(await chartDays(first)).toEqual(['2026-01-15']);
+    expect(await storedDays(first)).toEqual(['2026-01-15']);
+    expect((await settingsRow(customer)).rebuild).toEqual({ pending: plants - 1, plants });
+    // The worker takes the others, one per round, the first read plant no more.
+    const rebuilt: number[] = [];
+    for (let plant; (plant = await rebuildNext(db)) !== null;) rebuilt.push(plant);
+    expect(rebuilt).toHaveLength(plants - 1);
+    expect(rebuilt).toContain(second);
+    expect(rebuilt).not.toContain(first);
+    expect(await storedDays(second)).toEqual(['2026-01-15']);
+    expect((await settingsRow(staff)).rebuild).toEqual({ pending: 0, plants });
+
     await ctx.request(staff, { method: 'PUT', url: `/api/update/settings/parameters/${row.id}`, payload: { time_zone: 'America/Santiago' } });
+    while (await rebuildNext(db) !== null);
+    expect(await storedDays(second)).toEqual(['2026-01-14']);
+  });
+
+  it('queues no rebuild when the time zone stays', async () => {
+    const row = await settingsRow(staff);
+    const res = await ctx.request(staff, { method: 'PUT', url: `/api/update/settings/parameters/${row.id}`, payload: { time_zone: row.time_zone, name: row.name } });
+    expect(res.json().rebuild.pending).toBe(0);
   });
 });
 

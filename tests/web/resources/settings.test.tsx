@@ -24,6 +24,17 @@ describe('configuration', () => {
     }));
   });
 
+  it('after a change of time zone, shows how many plants\' charts are recomputed, reading again until done', async () => {
+    const table = [{ ...settings[0], time_zone: 'UTC', rebuild: { pending: 3, plants: 1200 } }];
+    const dataProvider = fakeDataProvider({ settings: table, communes });
+    renderAdmin('/configuration', { dataProvider });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Recalculando los gráficos de las centrales en la nueva zona horaria: 1.197 de 1.200 listas.');
+    expect(within(status).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.round((100 * 1197) / 1200)));
+    table[0] = { ...table[0], rebuild: { pending: 0, plants: 1200 } };
+    await waitForElementToBeRemoved(() => screen.queryByRole('status'), { timeout: 5000 });
+  });
+
   it('a failed read of the settings is a toast for 3 seconds', async () => {
     const dataProvider = fakeDataProvider({ communes }, { getList: { settings: {} } });
     renderAdmin('/configuration', { dataProvider });
