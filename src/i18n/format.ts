@@ -59,7 +59,7 @@ function keep<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, l
   return format;
 }
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => keep('n', locale, options, () => new Intl.NumberFormat(locale, options));
-const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => keep('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
+export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => keep('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 /**
  * `rtl`: a quantity with a Latin unit ("4,7 kW", "52,6 %", "−20,7 %") is isolated as left-to-right

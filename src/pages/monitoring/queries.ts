@@ -9,6 +9,7 @@ import type { Identifier, RaRecord, Store } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { ChartParams } from '../../providers/monitoring';
 import { country } from '../../config/country';
+import { dateFormat } from '../../i18n/format';
 
 /** How often the snapshot is read again (ms). */
 export const REFRESH_MS = 60_000;
@@ -71,7 +72,7 @@ export const pick = (rows: RaRecord[] | undefined, stored: Identifier | null | u
   rows?.find((r) => r.id === stored)?.id as number | undefined ?? rows?.[0]?.id as number | undefined;
 
 /** Today's local date in a zone, until the plant's snapshot (which names its day) is in, or when it cannot be read. */
-export const localDay = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+export const localDay = (timeZone: string) => dateFormat('en-CA', { timeZone }).format(new Date());
 
 /**
  * The page's reads up to its first figures and day chart: the projects, the chosen project's plants,
