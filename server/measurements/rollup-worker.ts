@@ -12,9 +12,10 @@
  * database, and no bucket is done twice at once nor left wrong.
  *
  * After draining, a round rebuilds one plant queued by a change of time zone (./rebuild.ts), and
- * starts again at once while plants are queued. It also keeps the monthly partitions of the measurements ahead of time (./partitions.ts): at start
- * and once a day; and the expected energy of every plant's days (./expected-days.ts): once a minute
- * across all processes (the job lease `expected_days`), the first round at start.
+ * starts again at once while plants are queued. It also keeps the monthly partitions of the
+ * measurements ahead of time (./partitions.ts): at start and once a day; and the expected energy of
+ * every plant's days (./expected-days.ts): once a minute across all processes (the job lease
+ * `expected_days`), the first round at start.
  */
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -20,10 +20,10 @@
  * the day they go forward the skipped hour has no bucket (a 23-hour day).
  *
  * Who writes them: the rollup worker (./rollup-worker.ts), from the inverter hours storing readings
- * marked stale (rollup_stale), and a plant's rebuild when the time zone changes (./rebuild.ts). Both hold the plant's rollup
- * lock (an advisory lock per plant): two writers recomputing buckets of one plant at once could each
- * sum the other's old rows (each statement sees only what was committed when it began) and leave a
- * day or a month wrong. Reads see the rollups current at every moment through withCurrentRollups.
+ * marked stale (rollup_stale), and a plant's rebuild when the time zone changes (./rebuild.ts).
+ * Both hold the plant's rollup lock (an advisory lock per plant): two writers recomputing buckets of
+ * one plant at once could each sum the other's old rows (each statement sees only what was committed
+ * when it began) and leave a day or a month wrong. Reads see the rollups current at every moment through withCurrentRollups.
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
