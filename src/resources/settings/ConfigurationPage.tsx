@@ -52,7 +52,8 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
       <RebuildProgress rebuild={settings.rebuild} />
       {/* The page holds two forms: on a phone too, each Save stays under its own fields (react-admin's
           toolbar would be fixed to the bottom of the screen, over the thresholds' card). */}
-      <SimpleForm record={settings} onSubmit={save}
+      {/* keepDirtyValues: the settings read again while plants are rebuilt do not undo what is being typed. */}
+      <SimpleForm record={settings} onSubmit={save} resetOptions={{ keepDirtyValues: true }}
         toolbar={<Toolbar sx={{ [`&.${ToolbarClasses.mobileToolbar}`]: { position: 'static' } }}><SaveButton /></Toolbar>}>
         <TextInput source="name" validate={nameRequired} fullWidth />
         <NumberInput source="environnement_factor" min={0} max={10} step={0.01}

@@ -31,6 +31,11 @@ describe('configuration', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Recalculando los gráficos de las centrales en la nueva zona horaria: 1.197 de 1.200 listas.');
     expect(within(status).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.round((100 * 1197) / 1200)));
+    // What is being typed meanwhile stays as the settings are read again.
+    await userEvent.type(screen.getByDisplayValue('Solar Chile'), ' Sur');
+    table[0] = { ...table[0], rebuild: { pending: 2, plants: 1200 } };
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1.198 de 1.200'), { timeout: 5000 });
+    expect(screen.getByDisplayValue('Solar Chile Sur')).toBeInTheDocument();
     table[0] = { ...table[0], rebuild: { pending: 0, plants: 1200 } };
     await waitForElementToBeRemoved(() => screen.queryByRole('status'), { timeout: 5000 });
   });
