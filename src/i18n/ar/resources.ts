@@ -33,7 +33,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'المعرّف', project: 'المشروع', project_name: 'المشروع', name: 'الاسم', address: 'العنوان',
         commune: 'البلدية', latitude: 'خط العرض', longitude: 'خط الطول', capacity_kwp: 'القدرة (kWp)',
-        tariff: 'التعرفة ($/kWh)', injection_price: 'سعر الحقن في الشبكة ($/kWh)', commissioned_on: 'تاريخ التشغيل',
+        tariff: 'التعرفة (CLP/kWh)', injection_price: 'سعر الحقن في الشبكة (CLP/kWh)', commissioned_on: 'تاريخ التشغيل',
       },
     },
     investors: {

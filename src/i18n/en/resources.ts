@@ -26,7 +26,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', project: 'Project', project_name: 'Project', name: 'Name', address: 'Address',
         commune: 'Commune', latitude: 'Latitude', longitude: 'Longitude', capacity_kwp: 'Capacity (kWp)',
-        tariff: 'Tariff ($/kWh)', injection_price: 'Injection price ($/kWh)', commissioned_on: 'Commissioning date',
+        tariff: 'Tariff (CLP/kWh)', injection_price: 'Injection price (CLP/kWh)', commissioned_on: 'Commissioning date',
       },
     },
     investors: {

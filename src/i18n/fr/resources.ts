@@ -29,7 +29,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', project: 'Projet', project_name: 'Projet', name: 'Nom', address: 'Adresse',
         commune: 'Commune', latitude: 'Latitude', longitude: 'Longitude', capacity_kwp: 'Puissance (kWc)',
-        tariff: 'Tarif ($/kWh)', injection_price: 'Prix d’injection ($/kWh)', commissioned_on: 'Date de mise en service',
+        tariff: 'Tarif ($CL/kWh)', injection_price: 'Prix d’injection ($CL/kWh)', commissioned_on: 'Date de mise en service',
       },
     },
     investors: {

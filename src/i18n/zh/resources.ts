@@ -26,7 +26,7 @@ const resources: Translation<typeof esResources> = {
       fields: {
         id: 'ID', project: '项目', project_name: '项目', name: '名称', address: '地址',
         commune: '市镇', latitude: '纬度', longitude: '经度', capacity_kwp: '装机容量 (kWp)',
-        tariff: '电价 ($/kWh)', injection_price: '上网电价 ($/kWh)', commissioned_on: '投运日期',
+        tariff: '电价 (CLP/kWh)', injection_price: '上网电价 (CLP/kWh)', commissioned_on: '投运日期',
       },
     },
     investors: {

@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { makeFormatters } from '../../../src/i18n/format';
 import { fieldDefaults, intlLocale } from '../../../src/i18n/locales';
 import { csvDialect } from '../../../src/pages/monitoring/csv';
+import es from '../../../src/i18n/es/admin';
+import en from '../../../src/i18n/en';
+import fr from '../../../src/i18n/fr';
+import ar from '../../../src/i18n/ar';
+import zh from '../../../src/i18n/zh';
 
 /** No-break spaces as spaces, and the invisible direction marks and isolates dropped. */
 const plain = (text: string) => text.replace(/\s/g, ' ').replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, '');
@@ -60,6 +65,17 @@ describe.each([
     expect(fieldDefaults(want.lang).RaDateField.defaultProps.locales).toBe(intlLocale(want.lang));
     expect(fieldDefaults(want.lang).RaNumberField.defaultProps.locales).toBe(intlLocale(want.lang));
     expect(csvDialect(intlLocale(want.lang))).toEqual(want.csv);
+  });
+});
+
+describe.each(Object.entries({ es, en, fr, ar, zh }))('the price labels in %s', (lang, messages) => {
+  it('name the currency as the amounts of the same language do', () => {
+    // Read apart, a label's '$' next to the cards' 'CLP 6,517' was a second currency, and in Arabic
+    // its neutral '$' and '/' were laid out after 'kWh' ('(kWh/$)').
+    const currency = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'CLP' }).formatToParts(1).find((p) => p.type === 'currency')!.value;
+    const fields = (messages as { resources: Record<string, { fields: Record<string, string> }> }).resources['power-plants'].fields;
+    expect(fields.tariff).toContain(`(${currency}/kWh)`);
+    expect(fields.injection_price).toContain(`(${currency}/kWh)`);
   });
 });
 
