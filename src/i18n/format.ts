@@ -62,6 +62,13 @@ const numberFormat = (locale: string, options: Intl.NumberFormatOptions) => keep
 export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => keep('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 /**
+ * Text users wrote (a plant's or a person's name) inside a line of the interface, isolated for
+ * direction (first strong isolate): in Arabic, 'Planta Maipú · Inversor 1 · 28/11' otherwise had
+ * its separators taken into the Latin run and laid out on the wrong side.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;
+
+/**
  * `rtl`: a quantity with a Latin unit ("4,7 kW", "52,6 %", "−20,7 %") is isolated as left-to-right
  * text, else the bidi algorithm shows the unit or the sign first inside Arabic text.
  */

@@ -23,7 +23,7 @@ describe('lists on a phone', () => {
     const tickets = [{ id: 3, title: 'Baja producción', type_name: 'Producción', status: 1, user_fullname: 'Ana Paz', created_at: '2026-05-02T10:00:00Z' }];
     renderAdmin('/tickets/list', { dataProvider: fakeDataProvider({ tickets, 'ticket-categories': [] }), staff: false });
     const row = await screen.findByRole('link', { name: /Baja producción/ });
-    expect(within(row).getByText('Producción')).toBeInTheDocument();
+    expect(within(row).getByText('\u2068Producción\u2069')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Nuevo ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo ticket' });

@@ -67,13 +67,16 @@ function provider(data: Tables) {
   return Object.assign(base, { call });
 }
 
+/** Where an alarm is, as the lists write it: each name isolated for direction (names are users' text). */
+const where = (...names: string[]) => names.map((name) => `\u2068${name}\u2069`).join(' · ');
+
 describe('alarm list', () => {
   it('shows each alarm\'s kind, where it is and its status, newest first, with the filters', async () => {
     const dataProvider = provider(tables());
     renderAdmin('/alarms', { dataProvider, staff: true });
     await waitFor(() => expect(screen.getByText('MPPT o string con baja producción')).toBeInTheDocument());
     const rows = screen.getAllByRole('row').slice(1);
-    expect(within(rows[0]).getByText('Planta Maipú · Inversor 1 · MPPT 2 · String 2')).toBeInTheDocument();
+    expect(within(rows[0]).getByText(where('Planta Maipú', 'Inversor 1', 'MPPT 2', 'String 2'))).toBeInTheDocument();
     expect(within(rows[0]).getByText('Abierta')).toBeInTheDocument();
     // 15:05 UTC is 12:05 in Santiago in January: the portal's hour, as the alarm's page says it, whatever the browser's zone.
     expect(within(rows[0]).getByText(/^15-01-2026, 12:05\s?p\.\sm\.$/)).toBeInTheDocument();
@@ -93,7 +96,7 @@ describe('alarm list', () => {
       return { ...page, data: page.data.map(({ details: _d, events: _e, ...row }) => row) };
     }) as typeof getList;
     renderAdmin('/alarms', { dataProvider, staff: true });
-    fireEvent.click(await screen.findByText('Planta Maipú · Inversor 1 · MPPT 2 · String 2'));
+    fireEvent.click(await screen.findByText(where('Planta Maipú', 'Inversor 1', 'MPPT 2', 'String 2')));
     expect(await screen.findByRole('heading', { level: 1, name: 'MPPT o string con baja producción: Planta Maipú' })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem')).toHaveLength(1));
   });
@@ -144,8 +147,8 @@ describe('alarm list, everyday use (issue 11)', () => {
   it('on a phone, lists each alarm on two lines: its kind and status, where it is and when it opened', async () => {
     phoneScreen();
     renderAdmin('/alarms', { dataProvider: provider(tables()), staff: true });
-    expect(await screen.findByText(/^Planta Maipú · Inversor 1 · MPPT 2 · String 2 · 15-01-2026, 12:05\sp\.\sm\.$/)).toBeInTheDocument();
-    expect(screen.getByText(/^Planta Maipú · Inversor 1 · 14-01-2026, 7:00\sa\.\sm\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^\u2068Planta Maipú\u2069 · \u2068Inversor 1\u2069 · \u2068MPPT 2\u2069 · \u2068String 2\u2069 · 15-01-2026, 12:05\sp\.\sm\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/^\u2068Planta Maipú\u2069 · \u2068Inversor 1\u2069 · 14-01-2026, 7:00\sa\.\sm\.$/)).toBeInTheDocument();
     expect(screen.getByText('Abierta')).toBeInTheDocument();
     expect(screen.getByText('Cerrada')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
