@@ -16,7 +16,7 @@ import { strictValidators } from './core/input.js';
 import { installAccessControl } from './core/access.js';
 import { forgetCaches } from './db/cache.js';
 import { installMultipart } from './core/uploads.js';
-import { installReplyCheck, installSharedCompression, serializeSharedOnce } from './core/replies.js';
+import { COMPRESSION, installReplyCheck, installSharedCompression, serializeSharedOnce } from './core/replies.js';
 import { createMailer, type Mailer } from './core/mailer.js';
 import { rateLimitOptions } from './core/rate-limit-store.js';
 import { createAlarmQueue, type AlarmQueue } from './domain/alarms/evaluate.js';
@@ -151,7 +151,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
   // API answers from 1 KB up (lists, charts) go compressed, a kept one compressed once (replies.ts);
   // the built web app is precompressed (vite.config.ts).
   installSharedCompression(app, { threshold: COMPRESS_FROM_BYTES });
-  await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
+  await app.register(compress, { threshold: COMPRESS_FROM_BYTES, ...COMPRESSION });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
   // Counts shared by every API process on the database (Redis, or PostgreSQL; memory on PGlite).
   await app.register(rateLimit, rateLimitOptions(app));

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import { describe, expect, it, vi } from 'vitest';
-import { installSharedCompression, serializeSharedOnce, shareReply } from '../../../server/core/replies.js';
+import { COMPRESSION, installSharedCompression, serializeSharedOnce, shareReply } from '../../../server/core/replies.js';
 
 const schema = { type: 'array', items: { type: 'object', properties: { ts: { type: 'string' }, power_w: { type: ['number', 'null'] } } } };
 const serializer = () => serializeSharedOnce({}, {})({ schema, method: 'GET', url: '/x', httpStatus: '200' });
@@ -45,7 +45,7 @@ describe('installSharedCompression', () => {
   it('compresses a shared reply once per encoding, and leaves any other to @fastify/compress', async () => {
     const app = Fastify({ schemaController: { compilersFactory: { buildSerializer: serializeSharedOnce } } });
     installSharedCompression(app, { threshold: 1024 });
-    await app.register(compress, { threshold: 1024 });
+    await app.register(compress, { threshold: 1024, ...COMPRESSION });
     const curve = Array.from({ length: 100 }, (_, i) => ({ ts: `2026-01-10T12:${String(i % 60).padStart(2, '0')}:00-03:00`, power_w: 2000 + i }));
     shareReply(curve);
     app.get('/shared', { schema: { response: { 200: schema } } }, async () => curve);
@@ -69,6 +69,10 @@ describe('installSharedCompression', () => {
       expect(fresh.headers['content-encoding']).toBe('br');
       expect(JSON.parse(zlib.brotliDecompressSync(fresh.rawPayload).toString())).toEqual(curve);
       expect(brotli).toHaveBeenCalledTimes(1);
+      // Kept or not, a browser gets the same bytes: both at the fast settings (brotli quality 1).
+      expect(fresh.rawPayload.equals(first.rawPayload)).toBe(true);
+      const fast = { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+      expect(first.rawPayload.equals(zlib.brotliCompressSync(plain.body, fast))).toBe(true);
     } finally {
       brotli.mockRestore();
       await app.close();
