@@ -17,6 +17,8 @@ import { seedBase } from '../../../server/seed/base.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import type { JsonText } from '../../../server/core/replies.js';
 import type { CurvePoint } from '../../../contract/measurements.js';
+import { wallClock } from '../../../server/measurements/time.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const ZONE = 'America/Santiago';
 const DAY = '2026-01-10';
@@ -113,13 +115,18 @@ describe('in one process', () => {
   it('reads the live figures anew once today has a new reading, through the API', async () => {
     const user = await ctx.userWithToken();
     const { plant, investors: [inverter] } = await plantTree(db, { user: user.user.id });
+    // Both readings in the plant's today: minutes after local midnight, an interval reaching back into
+    // yesterday counts for yesterday (a run at 00:02 in Santiago saw no energy today).
+    const sinceMidnight = (ms: number) => { const w = wallClock(ZONE, ms); return ((w.hour * 60 + w.minute) * 60 + w.second) * 1000; };
+    if (sinceMidnight(Date.now()) < 5_000) await sleep(5_000);
     const now = Date.now();
+    const back = Math.min(600_000, sinceMidnight(now) - 2_000);
     const snapshot = async () => (await ctx.request(user.token, { method: 'GET', url: `/api/v2/last/measurement/all/data/${plant}` })).json();
-    await storeReadings(db, [reading(inverter.id, now - 600_000, 1000)]);
+    await storeReadings(db, [reading(inverter.id, now - back, 1000)]);
     await ctx.changesHeard();
     expect((await snapshot()).power_w).toBe(1000);
     expect((await snapshot()).power_w).toBe(1000);
-    await storeReadings(db, [reading(inverter.id, now - 300_000, 1500)]);
+    await storeReadings(db, [reading(inverter.id, now - back / 2, 1500)]);
     const after = await snapshot();
     expect(after.power_w).toBe(1500);
     expect(after.energy_today_wh).toBeGreaterThan(0);
