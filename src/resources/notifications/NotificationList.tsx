@@ -15,6 +15,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { NotificationSendDialog, useNotificationTypeName } from './NotificationSend';
 import { CHOSEN_USERS } from '../../../contract/notifications';
+import { isolated } from '../../i18n/format';
 import { TimeField } from '../../components/TimeField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -48,7 +49,8 @@ function SentList() {
         )}>
         <ResponsiveTable phone={{
           primary: (r) => r.title,
-          secondary: (r) => `${type(r)} · ${target(r)}`,
+          // The tag's or project's name is users' text: isolated, so in Arabic the '·' stays between the two.
+          secondary: (r) => `${type(r)} · ${isolated(target(r))}`,
           tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
         }}>
           <DataTable bulkActionButtons={false} rowClick={false}>

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RaRecord } from 'react-admin';
 import { NotificationBell } from '../../../src/components/NotificationBell';
 import { resourceTable } from '../../../src/providers/resourceTable';
-import { fakeDataProvider, quietConsole, renderAdmin, type Tables } from '../../../testing/web';
+import { fakeDataProvider, phoneScreen, quietConsole, renderAdmin, type Tables } from '../../../testing/web';
 
 quietConsole();
 
@@ -50,6 +50,14 @@ function provider(data: Tables) {
 }
 
 describe('notifications screen', () => {
+  it('on a phone, says under each title its type and whom it went to, the tag as its author wrote it', async () => {
+    phoneScreen();
+    renderAdmin('/notifications', { dataProvider: provider(tables()), staff: true });
+    expect(await screen.findByText('Mantención programada')).toBeInTheDocument();
+    // The tag's name is users' text: isolated for direction, so in Arabic the '·' stays between the two.
+    expect(screen.getByText('Usuarios de una etiqueta · \u2068Norte\u2069')).toBeInTheDocument();
+  });
+
   it('lists what staff sent, and sends to the call of the chosen type, then reloads the list', async () => {
     const data = tables();
     const dataProvider = provider(data);
