@@ -23,7 +23,8 @@
  * marked stale (rollup_stale), and a plant's rebuild when the time zone changes (./rebuild.ts).
  * Both hold the plant's rollup lock (an advisory lock per plant): two writers recomputing buckets of
  * one plant at once could each sum the other's old rows (each statement sees only what was committed
- * when it began) and leave a day or a month wrong. Reads see the rollups current at every moment through withCurrentRollups.
+ * when it began) and leave a day or a month wrong. Reads see the rollups current at every moment
+ * through withCurrentRollups.
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';

@@ -68,6 +68,10 @@ export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) 
  */
 export const isolated = (text: string) => `\u2068${text}\u2069`;
 
+/** Names users wrote, as one line of the interface: those given, each isolated, apart by ' · '. */
+export const namesLine = (names: (string | null | undefined | false)[]) =>
+  names.filter((name): name is string => !!name).map(isolated).join(' · ');
+
 /**
  * `rtl`: a quantity with a Latin unit ("4,7 kW", "52,6 %", "−20,7 %") is isolated as left-to-right
  * text, else the bidi algorithm shows the unit or the sign first inside Arabic text.

@@ -2,7 +2,7 @@
 import { Chip } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { localeInfo } from '../../i18n/locales';
-import { isolated, useFormatters } from '../../i18n/format';
+import { namesLine, useFormatters } from '../../i18n/format';
 import { FRONIUS_STATUS_NAMES, froniusErrorName } from '../../../contract/fronius-codes';
 import { ALARM_KIND_NAMES, ALARM_KINDS, ALARM_STATUSES, type Alarm, type AlarmKind, type AlarmStatus } from '../../../contract/alarms';
 
@@ -38,7 +38,7 @@ export function AlarmStatusChip({ status }: { status: AlarmStatus }) {
 
 /** Plant · inverter · MPPT · string, as far as the alarm names them. */
 export const alarmWhere = (alarm: Pick<Alarm, 'plant_name' | 'investor_name' | 'mppt_name' | 'string_name'>) =>
-  [alarm.plant_name, alarm.investor_name, alarm.mppt_name, alarm.string_name].filter(Boolean).map((name) => isolated(name!)).join(' · ');
+  namesLine([alarm.plant_name, alarm.investor_name, alarm.mppt_name, alarm.string_name]);
 
 const INSTANTS = new Set(['last_reading_at', 'window_from', 'window_to']);
 

@@ -16,7 +16,7 @@ import { assignedName, statusChoices, StatusChip, useStaffUsers } from './common
 import { TicketCreateDialog } from './TicketCreate';
 import { UNASSIGNED, type Ticket } from '../../../contract/tickets';
 import { TimeField } from '../../components/TimeField';
-import { isolated } from '../../i18n/format';
+import { namesLine } from '../../i18n/format';
 
 const StatusCell = () => {
   const record = useRecordContext<Ticket>();
@@ -64,7 +64,7 @@ export const TicketList = () => {
         empty={<><ListEmpty create={false} /><div style={{ textAlign: 'center' }}><NewTicketButton onClick={open} /></div></>}>
         <ResponsiveTable<Ticket> phone={{
           primary: (r) => r.title,
-          secondary: (r) => [r.type_name, isStaff && r.user_fullname].filter((text): text is string => !!text).map(isolated).join(' · '),
+          secondary: (r) => namesLine([r.type_name, isStaff && r.user_fullname]),
           tertiary: (r) => <StatusChip status={r.status} />,
           rowClick: 'show',
         }}>
