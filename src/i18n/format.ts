@@ -68,7 +68,10 @@ export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) 
  */
 export const isolated = (text: string) => `\u2068${text}\u2069`;
 
-/** Names users wrote, as one line of the interface: those given, each isolated, apart by ' · '. */
+/**
+ * Pieces of one line of the interface (names users wrote, an address, a model beside a quantity):
+ * those given, each isolated, apart by ' · '.
+ */
 export const namesLine = (names: (string | null | undefined | false)[]) =>
   names.filter((name): name is string => !!name).map(isolated).join(' · ');
 

@@ -5,6 +5,7 @@
 import { CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { country } from '../../config/country';
+import { isolated } from '../../i18n/format';
 
 /**
  * OpenStreetMap's tile server, without the old a/b/c subdomains (deprecated by OSM): the one host the
@@ -32,7 +33,7 @@ export default function PlantsMap({ height, plants, selected, onSelect, statusLa
           <CircleMarker key={p.id} center={[p.latitude, p.longitude]} radius={p.id === selected ? 12 : 9}
             pathOptions={{ color, fillColor: color, fillOpacity: 0.7, weight: p.id === selected ? 3 : 1 }}
             eventHandlers={{ click: () => onSelect(p.id) }}>
-            <Tooltip>{`${p.name} · ${statusLabel(p.online)}`}</Tooltip>
+            <Tooltip>{`${isolated(p.name)} · ${statusLabel(p.online)}`}</Tooltip>
           </CircleMarker>
         );
       })}

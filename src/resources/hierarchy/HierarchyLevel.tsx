@@ -13,7 +13,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { InlineEmpty } from '../../components/ListEmpty';
 import { useIsStaff } from '../../components/permissions';
 import type { Level } from './levels';
-import { useFormatters } from '../../i18n/format';
+import { namesLine, useFormatters } from '../../i18n/format';
 
 /** Dialog that edits one record of a level. */
 export function LevelEditDialog({ level, record, open, onClose }: { level: Level; record: RaRecord; open: boolean; onClose: () => void }) {
@@ -47,7 +47,7 @@ function HierarchyItem({ level, record }: { level: Level; record: RaRecord }) {
   const [editing, setEditing] = useState(false);
   const Icon = level.icon;
   const f = useFormatters();
-  const facts = level.summary(record, f).filter(Boolean).join(' · ');
+  const facts = namesLine(level.summary(record, f));
   const id = `${level.resource}-${record.id}`;
   return (
     <RecordContextProvider value={record}>

@@ -34,7 +34,8 @@ describe('project detail', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Parque Solar Maipú' })).toBeInTheDocument());
     await waitFor(() => expect(screen.getByText('Central Norte')).toBeInTheDocument());
     expect(screen.getByText('Central Sur')).toBeInTheDocument();
-    expect(screen.getByText(/Camino Lo Espejo 1 · 100,5 kWp/)).toBeInTheDocument();
+    // Each fact isolated for direction (an address and a model are users' text beside figures).
+    expect(screen.getByText('\u2068Camino Lo Espejo 1\u2069 · \u2068100,5 kWp\u2069')).toBeInTheDocument();
     // Children are fetched only when a row is opened.
     expect(dataProvider.getManyReference).not.toHaveBeenCalledWith('investors', expect.anything());
 
@@ -47,7 +48,7 @@ describe('project detail', () => {
     await expand('MPPT 1');
     await expand('String 1');
     await waitFor(() => expect(screen.getByText('Panel 1')).toBeInTheDocument());
-    expect(screen.getByText(/450 Wp · SN-0001/)).toBeInTheDocument();
+    expect(screen.getByText('\u2068450 Wp\u2069 · \u2068SN-0001\u2069')).toBeInTheDocument();
 
     await expand('Central Sur');
     await waitFor(() => expect(screen.getByText('No hay inversores registrados')).toBeInTheDocument());
