@@ -1,6 +1,6 @@
 /**
  * The phone journey (issue 11): the demo administrator on a 390×844 phone. The monitoring page, a
- * list, a form and the ticket thread each fit the screen's width (nothing scrolls sideways), their
+ * list, a form, a project's page and the ticket thread each fit the screen's width (nothing scrolls sideways), their
  * actions are on screen and tappable, and a dialog's buttons are inside the dialog; then the same
  * pages in Arabic (right to left) with axe (no serious or critical violation). Screenshots:
  * e2e/artifacts/phone-*.png.
@@ -31,11 +31,21 @@ async function onScreen(element: Locator, what: string) {
   }
 }
 
-/** `inner` lies within `outer` (a dialog's button inside the dialog). */
+/** `inner` lies within `outer` (a dialog's button inside the dialog, a row's icons inside the row). */
 async function inside(inner: Locator, outer: Locator, what: string) {
   const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
   if (!a || !b || a.x < b.x || a.y < b.y || a.x + a.width > b.x + b.width + 1 || a.y + a.height > b.y + b.height + 1) {
-    throw new Error(`${what} is outside its dialog: ${JSON.stringify(a)} in ${JSON.stringify(b)}`);
+    throw new Error(`${what} is outside: ${JSON.stringify(a)} in ${JSON.stringify(b)}`);
+  }
+}
+
+/** Each plant row of a project's page holds its icon, name and expand chevron (a long address is cut short). */
+async function plantRowsFit(page: Page, what: string) {
+  const rows = page.locator('[id^="power-plants-"][id$="-header"]');
+  await rows.first().waitFor();
+  for (const row of await rows.all()) {
+    const name = (await row.innerText()).split('\n')[0];
+    for (const icon of await row.locator('svg').all()) await inside(icon, row, `${what}: an icon of '${name}'`);
   }
 }
 
@@ -91,6 +101,13 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await screenshot(page, 'phone-05-project-form-es');
   });
 
+  await journey.step("a project's plants fit their rows, icon and chevron inside", async () => {
+    await page.goto(at('/app/projects/1/show'));
+    await plantRowsFit(page, 'project page');
+    await fitsWidth(page, 'project page');
+    await screenshot(page, 'phone-06-project-es');
+  });
+
   let threadPath = '';
   await journey.step('the ticket thread fits, the reply box and its send button on screen', async () => {
     await page.goto(at('/app/tickets/list'));
@@ -101,7 +118,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await onScreen(page.getByRole('button', { name: 'Enviar', exact: true }), "the thread's 'Enviar'");
     await page.waitForLoadState('networkidle');
     await fitsWidth(page, 'ticket thread');
-    await screenshot(page, 'phone-06-thread-es');
+    await screenshot(page, 'phone-07-thread-es');
   });
 
   await journey.step('the skip link shows when focused, dark on light', async () => {
@@ -120,7 +137,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     if (!/Saltar al contenido/.test(colours.words) || colours.color === colours.background || colours.top < 0) {
       throw new Error(`the skip link does not show: ${JSON.stringify(colours)}`);
     }
-    await screenshot(page, 'phone-07-skip-link-es');
+    await screenshot(page, 'phone-08-skip-link-es');
   });
 
   await journey.step('in Arabic the same pages fit the phone, right to left, and are accessible', async () => {
@@ -130,27 +147,32 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByText('Proyecto Demo Santiago').first().waitFor();
     await fitsWidth(page, 'project list (ar)');
-    await screenshot(page, 'phone-08-projects-ar');
+    await screenshot(page, 'phone-09-projects-ar');
     await checkAccessibility(page, 'phone-list-ar');
 
     await page.goto(at('/app/monitoring'));
     await page.locator('.MuiChartsSurface-root').first().waitFor();
     await page.waitForLoadState('networkidle');
     await fitsWidth(page, 'monitoring (ar)');
-    await screenshot(page, 'phone-09-monitoring-ar');
+    await screenshot(page, 'phone-10-monitoring-ar');
     await checkAccessibility(page, 'phone-monitoring-ar');
 
     await page.goto(at('/app/projects/create'));
     await page.locator('form').first().waitFor();
     await fitsWidth(page, 'project form (ar)');
-    await screenshot(page, 'phone-10-project-form-ar');
+    await screenshot(page, 'phone-11-project-form-ar');
     await checkAccessibility(page, 'phone-form-ar');
+
+    await page.goto(at('/app/projects/1/show'));
+    await plantRowsFit(page, 'project page (ar)');
+    await fitsWidth(page, 'project page (ar)');
+    await screenshot(page, 'phone-12-project-ar');
 
     await page.goto(at(threadPath));
     await page.getByRole('textbox').first().waitFor();
     await page.waitForLoadState('networkidle');
     await fitsWidth(page, 'ticket thread (ar)');
-    await screenshot(page, 'phone-11-thread-ar');
+    await screenshot(page, 'phone-13-thread-ar');
     await checkAccessibility(page, 'phone-thread-ar');
   });
 

@@ -35,7 +35,7 @@ export function PublicForm<T extends FieldValues>({ defaultValues, onSubmit, chi
   );
 }
 
-export interface FilledFieldProps extends Pick<FilledInputProps, 'type' | 'autoComplete' | 'autoFocus'> {
+export interface FilledFieldProps extends Pick<FilledInputProps, 'type' | 'autoComplete' | 'autoFocus' | 'inputProps' | 'sx'> {
   source: string;
   label: ReactNode;
   validate?: Validator | Validator[];

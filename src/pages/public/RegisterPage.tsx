@@ -13,6 +13,7 @@ import {
 import { AuthCard } from './PublicLayout';
 import { FilledField, PublicForm, SubmitButton } from './FilledField';
 import { ResendActivation } from './ResendActivation';
+import { phoneInputProps } from '../../components/phone';
 
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', address: '', password: '' };
 type Registration = typeof EMPTY;
@@ -65,7 +66,8 @@ export const RegisterPage = () => {
           <FilledField source="last_name" validate={lastNameRequired} autoComplete="family-name" label={translate('app.auth.last_name')} />
         </Stack>
         <FilledField source="email" validate={emailRequired} type="email" autoComplete="email" label={translate('app.auth.email')} />
-        <FilledField source="phone" validate={phoneRequired} type="tel" autoComplete="tel" label={translate('app.auth.phone')} />
+        <FilledField source="phone" validate={phoneRequired} type="tel" autoComplete="tel" label={translate('app.auth.phone')}
+          {...phoneInputProps} />
         <FilledField source="address" validate={addressRequired} autoComplete="street-address" label={translate('app.auth.address')} />
         <FilledField source="password" validate={passwordRequired} type="password" autoComplete="new-password" label={translate('app.auth.password')} />
         <SubmitButton>{translate('app.auth.register.submit')}</SubmitButton>

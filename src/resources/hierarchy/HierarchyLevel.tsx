@@ -53,11 +53,17 @@ function HierarchyItem({ level, record }: { level: Level; record: RaRecord }) {
     <RecordContextProvider value={record}>
       <Accordion expanded={expanded} onChange={(_, open) => setExpanded(open)} variant="outlined" disableGutters
         slotProps={{ transition: { unmountOnExit: true } }}>
-        <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}>
+        {/* The summary's content may shrink (flex items do not below their text's width by default), so a
+            long address is cut short instead of pushing the icon and the chevron out of the row; on a
+            phone the facts go under the name. */}
+        <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}
+          sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}>
           <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
             <Icon color="primary" fontSize="small" aria-hidden />
-            <Typography sx={{ fontWeight: 500 }}>{record.name}</Typography>
-            {facts && <Typography variant="body2" color="text.secondary" noWrap>{facts}</Typography>}
+            <Stack direction={{ xs: 'column', sm: 'row' }} columnGap={1.5} alignItems={{ sm: 'baseline' }} sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 500 }}>{record.name}</Typography>
+              {facts && <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>{facts}</Typography>}
+            </Stack>
           </Stack>
         </AccordionSummary>
         <AccordionDetails>

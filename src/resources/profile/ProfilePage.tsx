@@ -5,6 +5,7 @@ import {
 } from 'react-admin';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
+import { phoneInputProps } from '../../components/phone';
 import { AlarmNotices } from './AlarmNotices';
 
 const validEmail = [email('app.validation.email_invalid')];
@@ -38,7 +39,7 @@ export default function ProfilePage() {
               <TextInput source="first_name" fullWidth />
               <TextInput source="last_name" fullWidth />
               <TextInput source="email" type="email" validate={validEmail} fullWidth />
-              <TextInput source="phone" type="tel" fullWidth />
+              <TextInput source="phone" type="tel" fullWidth {...phoneInputProps} />
               <TextInput source="address" fullWidth />
               <ImageUpload source="image" />
               <BooleanInput source="report_opt_out" helperText={translate('app.screens.profile.report_opt_out_help')} />

@@ -1,6 +1,7 @@
 import { BooleanInput, Create, PasswordInput, SimpleForm, TextInput } from 'react-admin';
 import { hasNonFieldErrors, useResultFeedback } from '../../components/ResultDialog';
 import { CreateToolbar } from '../../components/FormToolbars';
+import { phoneInputProps } from '../../components/phone';
 import {
   addressRequired, emailRequired, firstNameRequired, lastNameRequired, passwordRequired, phoneRequired,
 } from '../../components/validators';
@@ -17,7 +18,7 @@ export const UserCreate = () => {
         <TextInput source="first_name" validate={firstNameRequired} fullWidth />
         <TextInput source="last_name" validate={lastNameRequired} fullWidth />
         <TextInput source="email" type="email" validate={emailRequired} fullWidth />
-        <TextInput source="phone" type="tel" validate={phoneRequired} fullWidth />
+        <TextInput source="phone" type="tel" validate={phoneRequired} fullWidth {...phoneInputProps} />
         <TextInput source="address" validate={addressRequired} fullWidth />
         <PasswordInput source="password" validate={passwordRequired} fullWidth autoComplete="new-password" />
         <BooleanInput source="is_staff" defaultValue={false} />

@@ -1,6 +1,7 @@
 import { BooleanField, DataTable } from 'react-admin';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { SearchList } from '../../components/SearchList';
+import { PhoneField } from '../../components/phone';
 import { UserNameField } from './userName';
 import { TimeField } from '../../components/TimeField';
 
@@ -12,7 +13,7 @@ export const UserList = () => (
         <UserNameField />
       </DataTable.Col>
       <DataTable.Col source="email" />
-      <DataTable.Col source="phone" disableSort />
+      <DataTable.Col source="phone" field={PhoneField} disableSort />
       <DataTable.Col source="is_staff" field={BooleanField} />
       <DataTable.Col source="is_active" field={BooleanField} disableSort />
       <DataTable.Col source="date_joined"><TimeField source="date_joined" dateOnly /></DataTable.Col>

@@ -10,6 +10,8 @@ import {
   AutocompleteInput, BooleanField, Confirm, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
   TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
+import { detailTabs } from '../../components/DetailTabs';
+import { PhoneField } from '../../components/phone';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { errorDetails, showResult, useResultFeedback } from '../../components/ResultDialog';
@@ -150,10 +152,10 @@ export const UserShow = () => {
   return (
     <Show actions={isStaff ? <TopToolbar><ActivationButtons /><PermitsButton /></TopToolbar> : false}>
       <Header />
-      <TabbedShowLayout>
+      <TabbedShowLayout tabs={detailTabs}>
         <TabbedShowLayout.Tab label={translate('app.screens.users.profile')}>
           <FieldGrid>
-            <TextField source="phone" emptyText="—" />
+            <PhoneField source="phone" emptyText="—" />
             <TextField source="address" emptyText="—" />
             <BooleanField source="is_active" />
             <BooleanField source="is_staff" />

@@ -236,6 +236,8 @@ describe('register page', () => {
     await user.type(await screen.findByLabelText(/^Nombre/), 'Ana');
     await user.type(screen.getByLabelText(/^Apellido/), 'Paz');
     await user.type(screen.getByLabelText(/Correo Electrónico/), 'ana@solar.cl');
+    // Typed left to right in every language (its digit groups otherwise run in reverse in Arabic).
+    expect(screen.getByLabelText(/Teléfono/)).toHaveAttribute('dir', 'ltr');
     await user.type(screen.getByLabelText(/Teléfono/), '+56 9 1234 5678');
     await user.type(screen.getByLabelText(/Dirección/), 'Av. Matta 1');
     await user.type(screen.getByLabelText(/Contraseña/), 'abcd1234');

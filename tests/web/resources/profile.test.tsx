@@ -16,6 +16,7 @@ describe('own profile', () => {
     const dataProvider = fakeDataProvider({ profile: [{ ...profile }] });
     renderAdmin('/profile/me', { dataProvider, staff: false, routes });
     const first = await screen.findByDisplayValue('Ana');
+    expect(screen.getByRole('textbox', { name: 'Teléfono' })).toHaveAttribute('dir', 'ltr');
     await userEvent.clear(first);
     await userEvent.type(first, 'Anita');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
