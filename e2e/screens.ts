@@ -5,7 +5,8 @@
  * Chinese, on a desktop (1366×900) or a 390×844 phone. Each page is screenshotted whole into
  * e2e/artifacts/screens/ (`<who>-<language>-<screen>-<route>.png`) to be opened and looked at, and
  * checked for what a script can see: a page wider than its screen (it scrolls sideways), a message
- * key shown raw instead of its text, a script error. Prints what it found and exits 1 if anything.
+ * key shown raw instead of its text, an admin screen showing nothing (or the 404 page), a script
+ * error. Prints what it found and exits 1 if anything.
  * Not part of CI (about 2.5 minutes on 2 cores): `npm run screens`.
  */
 import fs from 'node:fs';
@@ -17,10 +18,13 @@ import { DEFAULT_LOCALE, localeInfo } from '../src/i18n/locales.js';
 const OUT = path.join(ARTIFACTS, 'screens');
 const SCREEN_WIDTH = { desktop: 1366, phone: 390 } as const;
 
-/** Every screen of the admin, a record's page or form where a list has one. */
+/**
+ * Every screen of the admin, a record's page or form where a list has one (plants and the levels
+ * below them have no list of their own: they are listed in their parent's page).
+ */
 const STAFF_ROUTES = [
-  'monitoring', 'fleet', 'alarms', 'projects', 'projects/create', 'projects/1/show', 'power-plants', 'power-plants/1/show',
-  'investors', 'investors/1/show', 'mppts', 'strings', 'panels', 'tags', 'tags/create', 'equipments', 'equipments/create',
+  'monitoring', 'fleet', 'alarms', 'projects', 'projects/create', 'projects/1/show', 'power-plants/1/show',
+  'investors/1/show', 'mppts/1/show', 'strings/1/show', 'panels/1/show', 'tags', 'tags/create', 'equipments', 'equipments/create',
   'trademarks', 'users', 'users/create', 'users/1', 'configuration', 'notifications', 'notifications/create', 'tickets/list',
   'tickets/categories', 'profile/me',
 ];
@@ -57,15 +61,18 @@ async function chooseLanguage(page: Page, locale: string) {
 }
 
 /** Waits for the page to settle, checks what a script can and screenshots it whole. */
-async function look(page: Page, name: string, width: number) {
+async function look(page: Page, name: string, width: number, admin = true) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  const { scrollWidth, keys } = await page.evaluate(() => ({
+  const { scrollWidth, keys, blank } = await page.evaluate((admin) => ({
     scrollWidth: document.scrollingElement!.scrollWidth,
+    // An admin screen that left the admin (for /404) or whose content area holds no text.
+    blank: admin && !(location.pathname.startsWith('/app/') && document.querySelector<HTMLElement>('#main-content')?.innerText.trim()),
     // A key of our messages or react-admin's, shown as is: its text is missing in this language.
     keys: [...new Set([...document.body.innerText.matchAll(/\b(?:app|ra|resources)\.[a-z_]+\.[a-z_.]+/g)].map((m) => m[0]))],
-  }));
+  }), admin);
   if (scrollWidth > width) problems.push(`${name}: ${scrollWidth}px wide on a ${width}px screen`);
   if (keys.length) problems.push(`${name}: raw message keys ${keys.join(', ')}`);
+  if (blank) problems.push(`${name}: shows nothing, or not an admin page`);
   await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
 }
 
@@ -94,7 +101,7 @@ try {
     const { context, page } = await newSession(browser, { phone: screen === 'phone' });
     for (const route of PUBLIC_ROUTES) {
       await page.goto(`${server.url}/${route}`);
-      await look(page, `public-es-${screen}-${route}`, SCREEN_WIDTH[screen]);
+      await look(page, `public-es-${screen}-${route}`, SCREEN_WIDTH[screen], false);
     }
     await context.close();
   }

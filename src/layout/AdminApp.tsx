@@ -45,7 +45,11 @@ function children(permissions: Permissions | undefined) {
         create={create}
         icon={icon}
         recordRepresentation={recordRepresentation}
-      />
+      >
+        {/* A path of the resource with no page (a list or an edit page it does not have: plants and the
+            levels below are listed in their parent's page and edited in dialogs) is unknown: /404. */}
+        <Route path="*" element={<ToNotFound />} />
+      </Resource>
     )),
     <CustomRoutes key="pages">
       <Route path="/monitoring" element={<MonitoringPage />} />

@@ -402,4 +402,15 @@ describe('the admin guard', () => {
     expect(await screen.findByText('404', {}, { timeout: 25000 })).toBeInTheDocument();
     expect(location).toBe('/404');
   });
+
+  // Plants, inverters, MPPTs, strings and panels are listed inside their parent's page: their own
+  // list path, or an edit path (they are edited in dialogs), is no page and was left blank.
+  it.each(['/app/power-plants', '/app/investors/3'])('%s, a path with no page of its own, goes to /404', async (path) => {
+    setTokens({ access: 'A', refresh: 'R' });
+    setProfile(PROFILE);
+    mockFetch(() => ({ body: [] }));
+    renderAt(path);
+    expect(await screen.findByText('404', {}, { timeout: 25000 })).toBeInTheDocument();
+    expect(location).toBe('/404');
+  });
 });
