@@ -11,6 +11,8 @@ export const languageOf = (language: string): NameLanguage => (LANGUAGES as stri
 
 interface Words {
   where: { plant: string; inverter: string; mppt: string; string: string };
+  /** A label and its value, with the language's colon ('Planta: Planta Maipú', 'Centrale : …', '电站：…'). */
+  labelled: (label: string, value: string) => string;
   lastReading: (at: string, minutes: string) => string;
   status: (status: string) => string;
   code: (code: number, name: string) => string;
@@ -24,6 +26,7 @@ interface Words {
 const WORDS: Record<NameLanguage, Words> = {
   es: {
     where: { plant: 'Planta', inverter: 'Inversor', mppt: 'MPPT', string: 'String' },
+    labelled: (label, value) => `${label}: ${value}`,
     lastReading: (at, min) => `Última lectura: ${at} (más de ${min} minutos de luz sin datos).`,
     status: (s) => `Estado informado: ${s}.`,
     code: (c, n) => `Código ${c}: ${n}.`,
@@ -35,6 +38,7 @@ const WORDS: Record<NameLanguage, Words> = {
   },
   en: {
     where: { plant: 'Plant', inverter: 'Inverter', mppt: 'MPPT', string: 'String' },
+    labelled: (label, value) => `${label}: ${value}`,
     lastReading: (at, min) => `Last reading: ${at} (more than ${min} minutes of daylight without data).`,
     status: (s) => `Reported status: ${s}.`,
     code: (c, n) => `Code ${c}: ${n}.`,
@@ -46,6 +50,7 @@ const WORDS: Record<NameLanguage, Words> = {
   },
   fr: {
     where: { plant: 'Centrale', inverter: 'Onduleur', mppt: 'MPPT', string: 'Chaîne' },
+    labelled: (label, value) => `${label} : ${value}`,
     lastReading: (at, min) => `Dernière mesure : ${at} (plus de ${min} minutes de jour sans données).`,
     status: (s) => `État signalé : ${s}.`,
     code: (c, n) => `Code ${c} : ${n}.`,
@@ -57,6 +62,7 @@ const WORDS: Record<NameLanguage, Words> = {
   },
   ar: {
     where: { plant: 'المحطة', inverter: 'العاكس', mppt: 'MPPT', string: 'السلسلة' },
+    labelled: (label, value) => `${label}: ${value}`,
     lastReading: (at, min) => `آخر قراءة: ${at} (أكثر من ${min} دقيقة من ضوء النهار بلا بيانات).`,
     status: (s) => `الحالة المبلغ عنها: ${s}.`,
     code: (c, n) => `الرمز ${c}: ${n}.`,
@@ -68,6 +74,7 @@ const WORDS: Record<NameLanguage, Words> = {
   },
   zh: {
     where: { plant: '电站', inverter: '逆变器', mppt: 'MPPT', string: '组串' },
+    labelled: (label, value) => `${label}：${value}`,
     lastReading: (at, min) => `最后读数：${at}（超过 ${min} 分钟日照时间无数据）。`,
     status: (s) => `上报状态：${s}。`,
     code: (c, n) => `代码 ${c}：${n}。`,
@@ -99,11 +106,12 @@ const time = (language: NameLanguage, timeZone: string, iso: unknown) =>
 export function alarmMessage(alarm: AlarmFacts, language: NameLanguage, timeZone: string, link?: string) {
   const w = WORDS[language];
   const d = alarm.details;
+  // Each name after its label and a colon: a plant named 'Planta Maipú' read 'Planta Planta Maipú'.
   const where = [
-    `${w.where.plant} ${alarm.plant_name}`,
-    alarm.investor_name && `${w.where.inverter}: ${alarm.investor_name}`,
-    alarm.mppt_name && `${w.where.mppt}: ${alarm.mppt_name}`,
-    alarm.string_name && `${w.where.string}: ${alarm.string_name}`,
+    w.labelled(w.where.plant, alarm.plant_name),
+    alarm.investor_name && w.labelled(w.where.inverter, alarm.investor_name),
+    alarm.mppt_name && w.labelled(w.where.mppt, alarm.mppt_name),
+    alarm.string_name && w.labelled(w.where.string, alarm.string_name),
   ].filter(Boolean).join(' · ');
   const facts = (() => {
     switch (alarm.kind) {
@@ -127,7 +135,7 @@ export function alarmMessage(alarm: AlarmFacts, language: NameLanguage, timeZone
           num(language, d.threshold_pct, 0), num(language, d.overcast_kwh));
     }
   })();
-  const title = `${ALARM_KIND_NAMES[alarm.kind][language]}: ${alarm.plant_name}`;
+  const title = w.labelled(ALARM_KIND_NAMES[alarm.kind][language], alarm.plant_name);
   const message = `${where}. ${facts}`;
-  return { title, message, mailText: link ? `${message}\n\n${w.link}: ${link}` : message, ticketIntro: `${w.ticketIntro} #${alarm.id}` };
+  return { title, message, mailText: link ? `${message}\n\n${w.labelled(w.link, link)}` : message, ticketIntro: `${w.ticketIntro} #${alarm.id}` };
 }
