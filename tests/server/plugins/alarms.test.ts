@@ -88,7 +88,7 @@ describe('offline during daylight', () => {
     const toStaff = await mailArrives(staff.user.email, /^Plant offline: Planta \d+$/);
     expect(toStaff.text).toContain('Last reading:');
     expect(toStaff.text).toContain(`https://portal.example.cl/app/alarms/${alarm.id}/show`);
-    expect((await mailArrives(customer.user.email, /^Centrale hors ligne : Planta \d+$|^Centrale hors ligne: Planta \d+$/)).text).toContain('Dernière mesure');
+    expect((await mailArrives(customer.user.email, /^Centrale hors ligne : Planta \d+$/)).text).toContain('Dernière mesure');
     await mailArrives(quiet.user.email, /^Planta sin conexión: Planta \d+$/);
     expect(mailsTo(other.user.email)).toEqual([]);
 
