@@ -15,7 +15,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import type { Count, ReceivedNotification } from '../../contract/notifications';
-import { useFormatters } from '../i18n/format';
+import { isolated, useFormatters } from '../i18n/format';
 
 export const BELL_POLL_MS = 60_000;
 const LATEST = 10;
@@ -84,10 +84,12 @@ export function NotificationBell() {
             {latest.map((item) => (
               <ListItemButton key={item.id} onClick={() => open(item)} divider>
                 <ListItemText
-                  primary={item.title}
+                  // Titles and messages are people's text (or an alarm's, in its reader's language): isolated
+                  // for direction, so a Spanish one in Arabic keeps its full stop at its end.
+                  primary={isolated(item.title)}
                   secondary={(
                     <>
-                      <Box component="span" sx={{ display: 'block' }}>{excerpt(String(item.message ?? ''))}</Box>
+                      <Box component="span" sx={{ display: 'block' }}>{isolated(excerpt(String(item.message ?? '')))}</Box>
                       <Box component="span" sx={{ display: 'block', fontSize: '0.75rem' }}>
                         {item.created_at ? f.dateTime(item.created_at) : ''}
                       </Box>

@@ -48,13 +48,15 @@ function SentList() {
           </>
         )}>
         <ResponsiveTable phone={{
-          primary: (r) => r.title,
+          primary: (r) => isolated(r.title),
           // The tag's or project's name is users' text: isolated, so in Arabic the '·' stays between the two.
           secondary: (r) => `${type(r)} · ${isolated(target(r))}`,
           tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
         }}>
           <DataTable bulkActionButtons={false} rowClick={false}>
-            <DataTable.Col source="title" />
+            <DataTable.Col source="title">
+              <FunctionField render={(r) => isolated(r.title)} />
+            </DataTable.Col>
             <DataTable.Col source="type_name" disableSort>
               <FunctionField render={type} />
             </DataTable.Col>
@@ -86,13 +88,16 @@ function ReceivedList() {
     if (record.ticket) redirect('show', 'tickets', record.ticket);
   };
   const openRow = (_id: Identifier, _resource: string, record: RaRecord) => { open(record); return false as const; };
-  const title = (r: RaRecord) => <Typography variant="body2" component="span" sx={{ fontWeight: r.read ? 400 : 700 }}>{r.title}</Typography>;
+  // A title and a message are people's text (or an alarm's, in its reader's language): isolated for
+  // direction, so a Spanish one in Arabic keeps its full stop at its end.
+  const title = (r: RaRecord) => <Typography variant="body2" component="span" sx={{ fontWeight: r.read ? 400 : 700 }}>{isolated(r.title)}</Typography>;
+  const message = (r: RaRecord) => isolated(r.message ?? '');
   return (
     <List resource="user-notifications" title={translate('resources.notifications.name', { smart_count: 2 })} filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
       empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
       <ResponsiveTable phone={{
         primary: title,
-        secondary: (r) => r.message,
+        secondary: message,
         tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
         rowClick: openRow,
       }}>
@@ -100,7 +105,9 @@ function ReceivedList() {
           <DataTable.Col source="title" label="resources.notifications.fields.title">
             <FunctionField render={title} />
           </DataTable.Col>
-          <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort />
+          <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort>
+            <FunctionField render={message} />
+          </DataTable.Col>
           <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
             <TimeField source="created_at" />
           </DataTable.Col>

@@ -49,11 +49,14 @@ function provider(data: Tables) {
   return Object.assign(base, { call });
 }
 
+
+/** A title or message as the lists show it: people's text, isolated for direction (a Spanish one in Arabic keeps its full stop at its end). */
+const own = (text: string) => `\u2068${text}\u2069`;
 describe('notifications screen', () => {
   it('on a phone, says under each title its type and whom it went to, the tag as its author wrote it', async () => {
     phoneScreen();
     renderAdmin('/notifications', { dataProvider: provider(tables()), staff: true });
-    expect(await screen.findByText('Mantención programada')).toBeInTheDocument();
+    expect(await screen.findByText(own('Mantención programada'))).toBeInTheDocument();
     // The tag's name is users' text: isolated for direction, so in Arabic the '·' stays between the two.
     expect(screen.getByText('Usuarios de una etiqueta · \u2068Norte\u2069')).toBeInTheDocument();
   });
@@ -67,7 +70,7 @@ describe('notifications screen', () => {
       return { data: record };
     });
     renderAdmin('/notifications', { dataProvider, staff: true });
-    await waitFor(() => expect(screen.getByText('Mantención programada')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(own('Mantención programada'))).toBeInTheDocument());
     expect(screen.getByText('Norte')).toBeInTheDocument();
     const loads = dataProvider.getList.mock.calls.filter(([r]) => r === 'notifications').length;
 
@@ -90,13 +93,13 @@ describe('notifications screen', () => {
     // the app's dataProvider posts that body to the call of type 2
     expect((resourceTable.notifications.create as (d: object) => string)(body)).toBe('/notification-project-user/create');
     await waitFor(() => expect(dataProvider.getList.mock.calls.filter(([r]) => r === 'notifications').length).toBeGreaterThan(loads));
-    await waitFor(() => expect(screen.getByText('Corte de energía')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(own('Corte de energía'))).toBeInTheDocument());
   });
 
   it('says when sending fails', async () => {
     const dataProvider = Object.assign(fakeDataProvider(tables(), { create: { notifications: { non_field_errors: ['No hay usuarios a quienes enviar la notificación.'] } } }), { call: vi.fn() });
     renderAdmin('/notifications', { dataProvider, staff: true });
-    await waitFor(() => expect(screen.getByText('Mantención programada')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(own('Mantención programada'))).toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Enviar notificación' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Tipo/ })).toBeInTheDocument());
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Tipo/ }));
@@ -118,8 +121,8 @@ describe('notifications screen', () => {
   it('shows an ordinary user the notifications they received', async () => {
     const dataProvider = provider(tables());
     renderAdmin('/notifications', { dataProvider, staff: false });
-    await waitFor(() => expect(screen.getByText('Nueva respuesta')).toBeInTheDocument());
-    expect(screen.getByText('Aviso leído')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(own('Nueva respuesta'))).toBeInTheDocument());
+    expect(screen.getByText(own('Aviso leído'))).toBeInTheDocument();
     expect(dataProvider.getList).not.toHaveBeenCalledWith('notifications', expect.anything());
   });
 });
@@ -130,9 +133,9 @@ describe('the bell', () => {
     renderAdmin('/bell', { dataProvider, staff: false, routes: <Route path="/bell" element={<NotificationBell />} /> });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notificaciones: 1 sin leer' })).toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Notificaciones: 1 sin leer' }));
-    await waitFor(() => expect(screen.getByText('Nueva respuesta')).toBeInTheDocument());
-    expect(screen.getByText('Soporte respondió a tu ticket')).toBeInTheDocument();
-    await userEvent.click(screen.getByText('Nueva respuesta'));
+    await waitFor(() => expect(screen.getByText(own('Nueva respuesta'))).toBeInTheDocument());
+    expect(screen.getByText(own('Soporte respondió a tu ticket'))).toBeInTheDocument();
+    await userEvent.click(screen.getByText(own('Nueva respuesta')));
     await waitFor(() => expect(dataProvider.call).toHaveBeenCalledWith('user-notifications', 'read', { id: 21 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notificaciones: 0 sin leer' })).toBeInTheDocument());
   });
