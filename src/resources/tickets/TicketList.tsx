@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import {
-  DataTable, FilterButton, List, SearchInput, SelectInput, TopToolbar, useGetList,
+  DataTable, FilterButton, FunctionField, List, SearchInput, SelectInput, TopToolbar, useGetList,
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
@@ -16,7 +16,7 @@ import { assignedName, statusChoices, StatusChip, useStaffUsers } from './common
 import { TicketCreateDialog } from './TicketCreate';
 import { UNASSIGNED, type Ticket } from '../../../contract/tickets';
 import { TimeField } from '../../components/TimeField';
-import { namesLine } from '../../i18n/format';
+import { isolated, namesLine } from '../../i18n/format';
 
 const StatusCell = () => {
   const record = useRecordContext<Ticket>();
@@ -63,13 +63,16 @@ export const TicketList = () => {
         actions={<TopToolbar><FilterButton /><NewTicketButton onClick={open} /></TopToolbar>}
         empty={<><ListEmpty create={false} /><div style={{ textAlign: 'center' }}><NewTicketButton onClick={open} /></div></>}>
         <ResponsiveTable<Ticket> phone={{
-          primary: (r) => r.title,
+          // A title is its author's text: isolated for direction ('¿...?' keeps its ends in Arabic).
+          primary: (r) => isolated(r.title),
           secondary: (r) => namesLine([r.type_name, isStaff && r.user_fullname]),
           tertiary: (r) => <StatusChip status={r.status} />,
           rowClick: 'show',
         }}>
           <DataTable bulkActionButtons={false} rowClick="show">
-            <DataTable.Col source="title" />
+            <DataTable.Col source="title">
+              <FunctionField<Ticket> render={(r) => isolated(r.title)} />
+            </DataTable.Col>
             <DataTable.Col source="type_name" disableSort />
             {isStaff && <DataTable.Col source="user_fullname" disableSort />}
             <DataTable.Col source="status" label="resources.tickets.fields.status_name">

@@ -175,7 +175,8 @@ describe('ticket list', () => {
   it("lives at /tickets/list and shows 'Sin asignar' for an unassigned ticket", async () => {
     setProfile(profile(1, true));
     renderAdmin('/tickets/list', { dataProvider: provider(tables()), staff: true });
-    await waitFor(() => expect(screen.getByText('Inversor sin datos')).toBeInTheDocument());
+    // The title is its author's text, isolated for direction.
+    await waitFor(() => expect(screen.getByText('\u2068Inversor sin datos\u2069')).toBeInTheDocument());
     expect(screen.getByText('Sin asignar')).toBeInTheDocument();
     expect(screen.getByText('Activo')).toBeInTheDocument();
     expect(screen.getByText('Falla')).toBeInTheDocument();
@@ -184,7 +185,7 @@ describe('ticket list', () => {
   it('writes its dates in the chosen language and the portal\'s hour, not the browser\'s', async () => {
     setProfile(profile(1, true));
     renderAdmin('/tickets/list', { dataProvider: provider(tables()), staff: true, i18n: await i18nIn('fr') });
-    await waitFor(() => expect(screen.getByText('Inversor sin datos')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('\u2068Inversor sin datos\u2069')).toBeInTheDocument());
     // 10:00 UTC on 1 January is 07:00 in Santiago (UTC-3 in summer).
     expect(screen.getByText(/^1 janv\. 2026, 07:00$/)).toBeInTheDocument();
   });
@@ -193,7 +194,7 @@ describe('ticket list', () => {
     setProfile(profile(1, true));
     const dataProvider = provider(tables());
     renderAdmin('/tickets/list', { dataProvider, staff: true });
-    await waitFor(() => expect(screen.getByText('Inversor sin datos')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('\u2068Inversor sin datos\u2069')).toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Nuevo ticket' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Título/ })).toBeInTheDocument());
     await userEvent.type(screen.getByRole('textbox', { name: /Título/ }), 'Sin conexión');
