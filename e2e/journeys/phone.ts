@@ -1,8 +1,8 @@
 /**
  * The phone journey (issue 11): the demo administrator on a 390×844 phone. The monitoring page, a
- * list, a form, a project's page and the ticket thread each fit the screen's width (nothing scrolls sideways), their
- * actions are on screen and tappable, and a dialog's buttons are inside the dialog; then the same
- * pages in Arabic (right to left) with axe (no serious or critical violation). Screenshots:
+ * list, a form, a project's page and the ticket thread each fit the screen's width (nothing scrolls
+ * sideways), their actions are on screen and tappable, and a dialog's buttons are inside the dialog;
+ * then the same pages in Arabic (right to left) with axe (no serious or critical violation). Screenshots:
  * e2e/artifacts/phone-*.png.
  */
 import type { Locator, Page } from 'playwright-core';

@@ -40,6 +40,9 @@ function blueOlympic(direction: Direction, lang: string): RaThemeOptions {
     components: {
       ...defaultTheme.components,
       ...fieldDefaults(lang),
+      // Tabs that do not fit the width (a detail page's on a phone) scroll sideways behind arrows,
+      // instead of the last one being cut off unseen ('USUARIOS DEL PRO').
+      MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
       MuiAppBar: {
         defaultProps: { color: 'secondary', elevation: 0 },
         styleOverrides: { root: { backgroundColor: palette.dark, color: '#ffffff' } },

@@ -23,10 +23,13 @@ interface Words {
   ticketIntro: string;
 }
 
+/** 'Label: value', as Spanish, English and Arabic write it. */
+const colon = (label: string, value: string) => `${label}: ${value}`;
+
 const WORDS: Record<NameLanguage, Words> = {
   es: {
     where: { plant: 'Planta', inverter: 'Inversor', mppt: 'MPPT', string: 'String' },
-    labelled: (label, value) => `${label}: ${value}`,
+    labelled: colon,
     lastReading: (at, min) => `Última lectura: ${at} (más de ${min} minutos de luz sin datos).`,
     status: (s) => `Estado informado: ${s}.`,
     code: (c, n) => `Código ${c}: ${n}.`,
@@ -38,7 +41,7 @@ const WORDS: Record<NameLanguage, Words> = {
   },
   en: {
     where: { plant: 'Plant', inverter: 'Inverter', mppt: 'MPPT', string: 'String' },
-    labelled: (label, value) => `${label}: ${value}`,
+    labelled: colon,
     lastReading: (at, min) => `Last reading: ${at} (more than ${min} minutes of daylight without data).`,
     status: (s) => `Reported status: ${s}.`,
     code: (c, n) => `Code ${c}: ${n}.`,
@@ -62,7 +65,7 @@ const WORDS: Record<NameLanguage, Words> = {
   },
   ar: {
     where: { plant: 'المحطة', inverter: 'العاكس', mppt: 'MPPT', string: 'السلسلة' },
-    labelled: (label, value) => `${label}: ${value}`,
+    labelled: colon,
     lastReading: (at, min) => `آخر قراءة: ${at} (أكثر من ${min} دقيقة من ضوء النهار بلا بيانات).`,
     status: (s) => `الحالة المبلغ عنها: ${s}.`,
     code: (c, n) => `الرمز ${c}: ${n}.`,

@@ -2,7 +2,6 @@ import { Avatar, Stack, Typography } from '@mui/material';
 import Business from '@mui/icons-material/Business';
 import { Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { StaffShowActions } from '../../components/StaffShowActions';
-import { detailTabs } from '../../components/DetailTabs';
 import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { HierarchyLevel } from '../hierarchy/HierarchyLevel';
 import { levels } from '../hierarchy/levels';
@@ -38,7 +37,7 @@ export const ProjectShow = () => {
   return (
     <Show actions={<StaffShowActions entity="project" resource="projects" />} {...refused}>
       <Header />
-      <TabbedShowLayout tabs={detailTabs}>
+      <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.projects.plants')}>
           <Plants />
         </TabbedShowLayout.Tab>

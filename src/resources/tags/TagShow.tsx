@@ -6,7 +6,6 @@ import {
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { StaffShowActions } from '../../components/StaffShowActions';
-import { detailTabs } from '../../components/DetailTabs';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { UserLinkList } from '../users/UserLinkList';
@@ -51,7 +50,7 @@ export const TagShow = () => {
   return (
     <Show actions={<StaffShowActions entity="tag" resource="tags" />} {...refused}>
       <Header />
-      <TabbedShowLayout tabs={detailTabs}>
+      <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.tags.projects')}>
           <TagProjects />
         </TabbedShowLayout.Tab>

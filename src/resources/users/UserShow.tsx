@@ -10,7 +10,6 @@ import {
   AutocompleteInput, BooleanField, Confirm, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
   TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
-import { detailTabs } from '../../components/DetailTabs';
 import { PhoneField } from '../../components/phone';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
@@ -152,7 +151,7 @@ export const UserShow = () => {
   return (
     <Show actions={isStaff ? <TopToolbar><ActivationButtons /><PermitsButton /></TopToolbar> : false}>
       <Header />
-      <TabbedShowLayout tabs={detailTabs}>
+      <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.users.profile')}>
           <FieldGrid>
             <PhoneField source="phone" emptyText="—" />

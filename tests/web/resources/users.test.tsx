@@ -106,6 +106,12 @@ describe('users', () => {
     expect(await screen.findByRole('textbox', { name: /Teléfono/ })).toHaveAttribute('dir', 'ltr');
   });
 
+  it("a detail page's tabs scroll sideways when they do not fit, instead of the last one being cut off", async () => {
+    renderAdmin('/users/7/show', { dataProvider: fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] }) });
+    const tabs = await screen.findByRole('tablist');
+    expect(tabs.closest('.MuiTabs-scroller')).toHaveClass('MuiTabs-scrollableX');
+  });
+
   it('the create form validates as SPEC §5 says and reports a taken e-mail', async () => {
     const dataProvider = fakeDataProvider({ users: [] }, {
       create: { users: { non_field_errors: ['Este correo electrónico ya se encuentra registrado.'] } },
