@@ -1,12 +1,13 @@
 /**
  * /app/notifications: staff see the notifications they sent (newest first, SPEC §4) and send new ones;
- * ordinary users see the notifications they received.
+ * ordinary users see the notifications they received. Sending is a dialog over the list at
+ * /app/notifications/create, so the address can be linked to and Back closes it.
  */
-import { useState } from 'react';
+import { useMatch } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
 import Send from '@mui/icons-material/Send';
 import {
-  DataTable, FunctionField, List, SearchInput, TopToolbar, usePermissions, useRedirect, useRefresh,
+  DataTable, FunctionField, List, SearchInput, TopToolbar, useCreatePath, usePermissions, useRedirect, useRefresh, useRequireAccess,
   useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
@@ -23,7 +24,9 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 function SentList() {
   const translate = useTranslate();
   const typeName = useNotificationTypeName();
-  const [sending, setSending] = useState(false);
+  const redirect = useRedirect();
+  const sending = Boolean(useMatch(useCreatePath()({ resource: 'notifications', type: 'create' })));
+  const setSending = (open: boolean) => redirect(open ? 'create' : 'list', 'notifications');
   const type = (r: RaRecord) => typeName(r.type_notification, r.type_name);
   const target = (r: RaRecord) => r.tag_name ?? r.project_name
     ?? (r.type_notification === CHOSEN_USERS ? translate('app.screens.notifications.chosen_users') : '—');
@@ -122,4 +125,10 @@ export const NotificationList = () => {
   const isStaff = useIsStaff();
   if (isPending) return null;
   return isStaff ? <SentList /> : <ReceivedList />;
+};
+
+/** /app/notifications/create: the sent list with its send dialog open; anyone else gets the access-denied page. */
+export const NotificationCreate = () => {
+  const { isPending } = useRequireAccess({ resource: 'notifications', action: 'create' });
+  return isPending ? null : <SentList />;
 };

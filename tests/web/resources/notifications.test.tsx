@@ -186,4 +186,21 @@ describe('no dead ends (issue 11)', () => {
     await screen.findByText('El mensaje es requerido');
     expect(screen.getByText('El título es requerido')).toBeInTheDocument();
   });
+
+  it('opens the send form at /notifications/create, and closing it goes back to the list', async () => {
+    renderAdmin('/notifications/create', { dataProvider: provider(tables()), staff: true });
+    expect(await screen.findByRole('combobox', { name: /Tipo/ })).toBeInTheDocument();
+    expect(await screen.findByText(own('Mantención programada'))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /Tipo/ })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar notificación' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/notifications/create'));
+  });
+
+  it("a customer at /notifications/create gets the access-denied page, not someone's send form", async () => {
+    renderAdmin('/notifications/create', { dataProvider: provider(tables()), staff: false });
+    await screen.findByText('No tienes los permisos necesarios para acceder a esta página');
+    expect(screen.getByTestId('location')).toHaveTextContent('/access-denied');
+  });
 });
