@@ -17,6 +17,25 @@ const leanRouterAdapter: Plugin = {
   },
 };
 
+/**
+ * react-router 7 names only its development build in its package exports (remix-run/react-router
+ * #12532, #14102): built as it is, the app ran its dev warnings and checks. The build takes its
+ * production files instead; `npm run dev` keeps the development build and its warnings.
+ */
+const REACT_ROUTER_BUILDS: Record<string, string> = {
+  'react-router': 'index.mjs',
+  'react-router/dom': 'dom-export.mjs',
+};
+const productionReactRouter: Plugin = {
+  name: 'production-react-router',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId(source) {
+    const file = REACT_ROUTER_BUILDS[source];
+    return file ? fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url)) : null;
+  },
+};
+
 /** The modules whose chunks every admin page needs beyond the first script. */
 const ADMIN_MODULES = ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx'];
 /** The admin's sections whose own chunks a cold load should also fetch at once, by section. */
@@ -64,7 +83,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   // Brotli and gzip siblings of every built file, served as they are by the API server (preCompressed).
-  plugins: [leanRouterAdapter, react(), sectionPages, compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [leanRouterAdapter, productionReactRouter, react(), sectionPages, compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

@@ -3,6 +3,8 @@
  * e2e/journeys/ in turn (each in browser contexts of its own), one closing "N passed, N failed" line
  * and a non-zero exit on any failure. Screenshots and axe reports land in e2e/artifacts/.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Journey, launchBrowser, startServer } from './harness.js';
 import { administrationJourney } from './journeys/administration.js';
 import { ticketsJourney } from './journeys/tickets.js';
@@ -19,6 +21,14 @@ try {
   const browser = await launchBrowser();
   try {
     console.log(`e2e against ${server.url}`);
+    journey.begin('The build', []);
+    await journey.step("ships libraries' production code: React Router without its development checks", async () => {
+      // A warning only React Router's development build carries (vite.config.ts, productionReactRouter).
+      const assets = path.resolve('dist/assets');
+      const dev = fs.readdirSync(assets).filter((f) => f.endsWith('.js'))
+        .filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('You rendered descendant <Routes>'));
+      if (dev.length) throw new Error(`React Router's development build is in ${dev.join(', ')}`);
+    });
     for (const run of [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney]) {
       try {
         await run({ server, browser, journey });
