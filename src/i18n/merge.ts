@@ -8,13 +8,17 @@ export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Tr
 
 const isTree = (v: unknown): v is Messages => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** Deep merge of message trees; later trees win. */
+/**
+ * Deep merge of message trees; later trees win. A branch only one tree has is taken as it is, not
+ * copied (message trees are never changed once built): the admin's first load merges thousands of
+ * messages, and copying them all was a visible part of its start.
+ */
 export function mergeMessages(...trees: object[]): Messages {
   const out: Messages = {};
   for (const tree of trees) {
     for (const [key, value] of Object.entries(tree ?? {})) {
       const prev = out[key];
-      out[key] = isTree(value) && isTree(prev) ? mergeMessages(prev, value) : isTree(value) ? mergeMessages(value) : value;
+      out[key] = isTree(value) && isTree(prev) ? mergeMessages(prev, value) : value;
     }
   }
   return out;
