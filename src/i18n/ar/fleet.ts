@@ -31,10 +31,12 @@ const fleet: Translation<typeof esFleet> = {
   app: {
     screens: {
       fleet: {
+        today: 'اليوم',
+        this_month: 'هذا الشهر',
         online: 'متصلة',
         offline: 'غير متصلة',
         fault: 'عطل',
-        offline_since: 'غير متصلة منذ %{time}',
+        since: 'منذ %{time}',
         never: 'لا توجد قراءات',
         summary: '%{power} · اليوم %{energy} · %{alarms}',
         open_alarms: 'لا إنذارات |||| إنذار واحد |||| إنذاران |||| %{count} إنذارات |||| %{count} إنذارًا |||| %{count} إنذار',

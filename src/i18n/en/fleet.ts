@@ -31,10 +31,12 @@ const fleet: Translation<typeof esFleet> = {
   app: {
     screens: {
       fleet: {
+        today: 'Today',
+        this_month: 'This month',
         online: 'Online',
         offline: 'Offline',
         fault: 'Fault',
-        offline_since: 'Offline since %{time}',
+        since: 'since %{time}',
         never: 'No readings',
         summary: '%{power} · today %{energy} · %{alarms}',
         open_alarms: '%{count} alarm |||| %{count} alarms',

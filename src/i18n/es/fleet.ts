@@ -28,10 +28,13 @@ const fleet = {
   app: {
     screens: {
       fleet: {
+        // Headers of the columns 'energy and, under it, specific yield' of today and of this month.
+        today: 'Hoy',
+        this_month: 'Este mes',
         online: 'En línea',
         offline: 'Sin conexión',
         fault: 'Falla',
-        offline_since: 'Sin conexión desde %{time}',
+        since: 'desde %{time}',
         never: 'Sin lecturas',
         summary: '%{power} · hoy %{energy} · %{alarms}',
         open_alarms: '%{count} alarma |||| %{count} alarmas',

@@ -31,10 +31,12 @@ const fleet: Translation<typeof esFleet> = {
   app: {
     screens: {
       fleet: {
+        today: 'Aujourd’hui',
+        this_month: 'Ce mois',
         online: 'En ligne',
         offline: 'Hors ligne',
         fault: 'Défaut',
-        offline_since: 'Hors ligne depuis %{time}',
+        since: 'depuis le %{time}',
         never: 'Aucune lecture',
         summary: '%{power} · aujourd’hui %{energy} · %{alarms}',
         open_alarms: '%{count} alarme |||| %{count} alarmes',

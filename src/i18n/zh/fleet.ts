@@ -31,10 +31,12 @@ const fleet: Translation<typeof esFleet> = {
   app: {
     screens: {
       fleet: {
+        today: '今天',
+        this_month: '本月',
         online: '在线',
         offline: '离线',
         fault: '故障',
-        offline_since: '自 %{time} 起离线',
+        since: '自 %{time} 起',
         never: '无读数',
         summary: '%{power} · 今日 %{energy} · %{alarms}',
         open_alarms: '%{count} 条告警',

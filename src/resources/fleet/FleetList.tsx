@@ -3,27 +3,25 @@
  * figures, paged, ordered, searched and filtered on the server (GET /fleet/plants); a SimpleList on a
  * phone. A row opens the plant on the monitoring page (the plant picked there is in the store).
  */
-import { useMemo } from 'react';
-import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput, DataTable, FilterButton, List, ReferenceInput, SearchInput, SelectInput, SimpleList, TopToolbar,
   useBasename, useRecordContext, useStore, useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { ListEmpty } from '../../components/ListEmpty';
-import { useFormatters, type Formatters } from '../../i18n/format';
+import { isolated, useFormatters, type Formatters } from '../../i18n/format';
 import { FLEET_STATUSES, type FleetPlant, type FleetStatus } from '../../../contract/fleet';
 import { CHOSEN } from '../../pages/monitoring/queries';
 
 const STATUS_COLOR: Record<FleetStatus, 'success' | 'default' | 'error'> = { online: 'success', offline: 'default', fault: 'error' };
 
-/** The status; an offline plant says since when (or that it never read). */
+/** The status; an offline plant that never read says so. */
 function StatusChip({ plant }: { plant: FleetPlant }) {
   const translate = useTranslate();
-  const f = useFormatters();
-  const label = plant.status !== 'offline' ? translate(`app.screens.fleet.${plant.status}`)
-    : plant.offline_since ? translate('app.screens.fleet.offline_since', { time: f.dateTime(plant.offline_since) }) : translate('app.screens.fleet.never');
-  return <Chip size="small" color={STATUS_COLOR[plant.status]} label={label} />;
+  const never = plant.status === 'offline' && !plant.offline_since;
+  return <Chip size="small" color={STATUS_COLOR[plant.status]} label={translate(`app.screens.fleet.${never ? 'never' : plant.status}`)} />;
 }
 
 /** A cell of the record's `show` (formatted), or a dash when it has no value. */
@@ -34,6 +32,97 @@ function Cell({ show }: { show: (plant: FleetPlant, f: Formatters) => string | n
 }
 
 const maybe = <T,>(value: T | null, as: (v: T) => string) => (value === null ? null : as(value));
+
+/** The smaller, lighter line under a cell's main text. */
+const Under = ({ children, title }: { children: ReactNode; title?: string }) => (
+  <Typography variant="caption" color="text.secondary" component="div" title={title} sx={{ whiteSpace: 'nowrap' }}>{children}</Typography>
+);
+
+/**
+ * Names users wrote under the plant's (its project, its commune): namesLine's line, each name isolated
+ * for direction and kept whole on a line where it fits, its dot with it ('San Pedro de la Paz' is not
+ * split across two lines, which in Arabic also put its halves on opposite sides; no line starts with
+ * the dot).
+ */
+function NamesUnder({ names }: { names: (string | null)[] }) {
+  const shown = names.filter((name): name is string => !!name);
+  return (
+    <Typography variant="caption" color="text.secondary" component="div">
+      {shown.map((name, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <Box component="span" sx={{ display: 'inline-block' }}>{isolated(name)}{i < shown.length - 1 && '\u00a0·'}</Box>
+        </Fragment>
+      ))}
+    </Typography>
+  );
+}
+
+/** The plant's name, and under it its project and commune. */
+function PlantOf() {
+  const plant = useRecordContext<FleetPlant>();
+  if (!plant) return null;
+  return (
+    <>
+      <div>{isolated(plant.name)}</div>
+      <NamesUnder names={[plant.project_name, plant.commune_name]} />
+    </>
+  );
+}
+
+/**
+ * The status chip; under it when the plant last read (online, fault) or since when it is offline.
+ * Not 'Sin conexión desde ...' in the chip: one such chip (270-300 px) alone widened the table past a
+ * 1366 px screen.
+ */
+function StatusOf() {
+  const plant = useRecordContext<FleetPlant>();
+  const translate = useTranslate();
+  const f = useFormatters();
+  if (!plant) return null;
+  return (
+    <>
+      <StatusChip plant={plant} />
+      {plant.status === 'offline'
+        ? plant.offline_since && <Under>{translate('app.screens.fleet.since', { time: f.dateTime(plant.offline_since) })}</Under>
+        : plant.last_reading && <Under title={translate('resources.fleet.fields.last_reading')}>{f.dateTime(plant.last_reading)}</Under>}
+    </>
+  );
+}
+
+/** An energy (Wh) and, under it, the specific yield it makes (kWh/kWp, the unit written out). */
+function EnergyOf({ energy, specificYield, yieldLabel }: {
+  energy: (p: FleetPlant) => number; specificYield: (p: FleetPlant) => number | null; yieldLabel: string;
+}) {
+  const plant = useRecordContext<FleetPlant>();
+  const translate = useTranslate();
+  const f = useFormatters();
+  if (!plant) return null;
+  const perKwp = specificYield(plant);
+  return (
+    <>
+      {f.energy(energy(plant))}
+      <Under title={translate(yieldLabel)}>{perKwp === null ? '—' : f.specificYield(perKwp)}</Under>
+    </>
+  );
+}
+
+/** A header of our own words; the sort button's tooltip still names the column's field ('Ordenar por energía hoy'). */
+function Header({ label }: { label: string }) {
+  const translate = useTranslate();
+  return <span>{translate(label)}</span>;
+}
+
+/**
+ * Figures: at the column's end (MUI's align, which swaps sides in right-to-left), each on one line,
+ * their columns as narrow as they allow (`width: 1%`, the header wrapping; half the padding on their
+ * starting side, 24 px between two figures) so the plant's names get the room left; the plant's
+ * column keeps enough not to break every word.
+ */
+const FIGURES = { align: 'right', sx: { width: '1%', pl: 1 }, cellSx: () => ({ whiteSpace: 'nowrap' }) } as const;
+const PLANT = { cellSx: () => ({ minWidth: '9rem' }) } as const;
+/** A header wraps between words only: a Chinese header is not cut between its characters. */
+const TABLE_SX = { '& .RaDataTable-headerCell': { wordBreak: 'keep-all' } } as const;
 
 function useFilters() {
   return useMemo(() => [
@@ -88,26 +177,21 @@ export const FleetList = () => {
           rowClick={(_id, _resource, record) => open(record as FleetPlant)}
         />
       ) : (
-        <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => open(record as FleetPlant)}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="project_name" />
-          <DataTable.Col source="commune_name"><Cell show={(p) => p.commune_name} /></DataTable.Col>
+        <DataTable bulkActionButtons={false} sx={TABLE_SX} rowClick={(_id, _resource, record) => open(record as FleetPlant)}>
+          <DataTable.Col source="name" {...PLANT}><PlantOf /></DataTable.Col>
           <DataTable.Col source="status"><StatusOf /></DataTable.Col>
-          <DataTable.Col source="last_reading"><Cell show={(p, fm) => maybe(p.last_reading, fm.dateTime)} /></DataTable.Col>
-          <DataTable.Col source="power_w"><Cell show={(p, fm) => maybe(p.power_w, fm.power)} /></DataTable.Col>
-          <DataTable.Col source="energy_today_wh"><Cell show={(p, fm) => fm.energy(p.energy_today_wh)} /></DataTable.Col>
-          <DataTable.Col source="yield_today"><Cell show={(p, fm) => maybe(p.yield_today, (v) => fm.number(v))} /></DataTable.Col>
-          <DataTable.Col source="yield_month"><Cell show={(p, fm) => maybe(p.yield_month, (v) => fm.number(v))} /></DataTable.Col>
-          <DataTable.Col source="performance_today"><Cell show={(p) => maybe(p.performance_today, ratio)} /></DataTable.Col>
-          <DataTable.Col source="performance_month"><Cell show={(p) => maybe(p.performance_month, ratio)} /></DataTable.Col>
-          <DataTable.Col source="open_alarms"><Cell show={(p, fm) => fm.number(p.open_alarms, 0)} /></DataTable.Col>
+          <DataTable.Col source="power_w" {...FIGURES}><Cell show={(p, fm) => maybe(p.power_w, fm.power)} /></DataTable.Col>
+          <DataTable.Col source="energy_today_wh" label={<Header label="app.screens.fleet.today" />} {...FIGURES}>
+            <EnergyOf energy={(p) => p.energy_today_wh} specificYield={(p) => p.yield_today} yieldLabel="resources.fleet.fields.yield_today" />
+          </DataTable.Col>
+          <DataTable.Col source="energy_month_wh" label={<Header label="app.screens.fleet.this_month" />} {...FIGURES}>
+            <EnergyOf energy={(p) => p.energy_month_wh} specificYield={(p) => p.yield_month} yieldLabel="resources.fleet.fields.yield_month" />
+          </DataTable.Col>
+          <DataTable.Col source="performance_today" {...FIGURES}><Cell show={(p) => maybe(p.performance_today, ratio)} /></DataTable.Col>
+          <DataTable.Col source="performance_month" {...FIGURES}><Cell show={(p) => maybe(p.performance_month, ratio)} /></DataTable.Col>
+          <DataTable.Col source="open_alarms" {...FIGURES}><Cell show={(p, fm) => fm.number(p.open_alarms, 0)} /></DataTable.Col>
         </DataTable>
       )}
     </List>
   );
 };
-
-function StatusOf() {
-  const plant = useRecordContext<FleetPlant>();
-  return plant ? <StatusChip plant={plant} /> : null;
-}
