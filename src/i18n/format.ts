@@ -24,8 +24,10 @@ export interface Formatters {
   percent: (pct: number) => string;
   /** A change in %, always signed: "+12 %", "−3,5 %". */
   change: (pct: number) => string;
-  /** kWh per kWp installed. */
+  /** kWh per kWp installed: "4,15 kWh/kWp" (French: kWc, kilowatt-crête). */
   specificYield: (kwhPerKwp: number) => string;
+  /** A plant's peak (DC) power: "10,9 kWp" (French: "10,9 kWc"). */
+  peakPower: (kwp: number) => string;
   dateTime: (iso: string) => string;
   /** The local day of an instant: "10-03-2026". */
   date: (iso: string) => string;
@@ -83,6 +85,8 @@ export function makeFormatters(lang: string, rtl = false, timeZone = country.tim
   const locale = intlLocale(lang);
   const number = (value: number, digits = 2) => numberFormat(locale, { maximumFractionDigits: digits }).format(value);
   const unit = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
+  // Peak power's unit as the language writes it: French says kWc (kilowatt-crête), as its labels do.
+  const peak = lang === 'fr' ? 'kWc' : 'kWp';
   const dateIn = (options: Intl.DateTimeFormatOptions) => (date: string) =>
     dateFormat(locale, { ...options, timeZone: 'UTC' }).format(calendar(date));
   const money = (amount: number, currency: string) => {
@@ -101,7 +105,8 @@ export function makeFormatters(lang: string, rtl = false, timeZone = country.tim
     perKwh: (amount, currency) => unit(`${money(amount, currency)}/kWh`),
     percent: (pct) => unit(numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(pct / 100)),
     change: (pct) => unit(numberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct / 100)),
-    specificYield: (v) => unit(`${number(v)} kWh/kWp`),
+    specificYield: (v) => unit(`${number(v)} kWh/${peak}`),
+    peakPower: (kwp) => unit(`${number(kwp)} ${peak}`),
     dateTime: (iso) => dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)),
     date: (iso) => dateFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso)),
     time: (iso) => dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso)),

@@ -36,4 +36,4 @@ export const PlantInputs = () => (
   </>
 );
 
-export const plantSummary = (r: RaRecord, f: Formatters) => [r.address, r.capacity_kwp != null ? f.quantity(r.capacity_kwp, 'kWp') : null];
+export const plantSummary = (r: RaRecord, f: Formatters) => [r.address, r.capacity_kwp != null ? f.peakPower(r.capacity_kwp) : null];

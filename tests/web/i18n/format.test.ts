@@ -27,7 +27,7 @@ describe.each([
   },
   {
     lang: 'fr', power: '3,25 kW', energy: '18,4 kWh', big: '12,35 MWh', money: '6 700 $CL', percent: '67,4 %', change: '+5,8 %',
-    capacity: '10,9 kWp', dateTime: '10 mars 2026, 15:30', weekday: 'mardi 10 mars', month: 'mars 2026', day: '10 mars', csv: { separator: ';', decimal: ',' },
+    capacity: '10,9 kWc', dateTime: '10 mars 2026, 15:30', weekday: 'mardi 10 mars', month: 'mars 2026', day: '10 mars', csv: { separator: ';', decimal: ',' },
   },
   {
     lang: 'ar', power: '3.25 kW', energy: '18.4 kWh', big: '12.35 MWh', money: '6,700 CLP', percent: '67.4%', change: '+5.8%',
@@ -44,7 +44,9 @@ describe.each([
     expect(plain(f.power(3250))).toBe(want.power);
     expect(plain(f.energy(18_400))).toBe(want.energy);
     expect(plain(f.energy(12_345_678))).toBe(want.big);
-    expect(plain(f.quantity(10.9, 'kWp'))).toBe(want.capacity);
+    // Peak power in the language's unit (French: kWc, as its labels say), and the yield per it.
+    expect(plain(f.peakPower(10.9))).toBe(want.capacity);
+    expect(plain(f.specificYield(4.15))).toBe(`${want.capacity.startsWith('10,') ? '4,15' : '4.15'} kWh/${want.capacity.split(' ')[1]}`);
   });
 
   it('writes money, shares and changes as the language does', () => {
