@@ -7,9 +7,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
-  AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useI18nProvider, useStoreContext,
+  AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useCreatePath, useI18nProvider,
+  useResourceContext, useStoreContext,
 } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import { resources } from '../resources';
 import { adminAuthProvider, pagesFor } from '../resources/access';
 import { MonitoringPage } from '../pages/monitoring/MonitoringPage';
@@ -33,6 +34,19 @@ const ProfilePage = lazyComponent(() => import('../resources/profile/ProfilePage
 const ToMonitoring = () => <Navigate to={`${ADMIN_BASENAME}/monitoring`} replace />;
 const ToNotFound = () => <Navigate to="/404" replace />;
 
+/**
+ * `/<resource>/<id>` of a resource without an edit page (react-admin's edit path) is the record's
+ * page, as one would type its address; anything deeper, or `create` of a resource without a create
+ * page, is unknown. Without this, `/users/1` showed the users' list, which react-admin routes at
+ * every path of the resource it has no page for.
+ */
+function ToRecordPage() {
+  const { id, '*': rest } = useParams();
+  const createPath = useCreatePath();
+  const resource = useResourceContext();
+  return rest || !id || id === 'create' ? <ToNotFound /> : <Navigate to={createPath({ resource, id, type: 'show' })} replace />;
+}
+
 function children(permissions: Permissions | undefined) {
   return [
     ...resources.map(({ name, list, show, edit, create, icon, recordRepresentation }) => (
@@ -49,6 +63,7 @@ function children(permissions: Permissions | undefined) {
         {/* A path of the resource with no page (a list or an edit page it does not have: plants and the
             levels below are listed in their parent's page and edited in dialogs) is unknown: /404. */}
         <Route path="*" element={<ToNotFound />} />
+        {!edit && <Route path=":id/*" element={show ? <ToRecordPage /> : <ToNotFound />} />}
       </Resource>
     )),
     <CustomRoutes key="pages">
