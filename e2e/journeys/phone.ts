@@ -39,6 +39,31 @@ async function inside(inner: Locator, outer: Locator, what: string) {
   }
 }
 
+/**
+ * A simple list's row whose title fills its first line: the end text (a date, a status), which
+ * floats at the end of that line, then goes under the title, and must not run into the row's second
+ * line ('Inversor 129-11-2026' on a customer's notification). The first row's title is lengthened
+ * word by word in the page until its end text no longer fits beside it.
+ */
+async function longTitleEndClear(page: Page, what: string) {
+  const problem = await page.evaluate(() => {
+    const end = document.querySelector<HTMLElement>('.RaSimpleList-tertiary');
+    const title = end?.parentElement;
+    const second = end?.closest('.MuiListItemText-root')?.querySelector('.MuiListItemText-secondary');
+    if (!end || !title || !second) return 'no row with an end text and a second line';
+    const top = end.getBoundingClientRect().top;
+    const text = document.createTextNode('');
+    title.insertBefore(text, end);
+    for (let words = 0; end.getBoundingClientRect().top <= top + 1; words += 1) {
+      if (words > 200) return 'the end text never left the first line';
+      text.data += ' producción';
+    }
+    const [a, b] = [end.getBoundingClientRect(), second.getBoundingClientRect()];
+    return a.bottom > b.top + 1 && a.top < b.bottom ? `'${end.textContent}' runs into '${second.textContent?.slice(0, 40)}'` : '';
+  });
+  if (problem) throw new Error(`${what}: ${problem}`);
+}
+
 /** Each plant row of a project's page holds its icon, name and expand chevron (a long address is cut short). */
 async function plantRowsFit(page: Page, what: string) {
   const rows = page.locator('[id^="power-plants-"][id$="-header"]');
@@ -77,6 +102,14 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await onScreen(page.getByRole('button', { name: 'Nuevo ticket' }), "'Nuevo ticket'");
     await fitsWidth(page, 'ticket list');
     await screenshot(page, 'phone-03-tickets-es');
+  });
+
+  await journey.step("a row whose title fills its line keeps its status off the row's second line", async () => {
+    await longTitleEndClear(page, 'ticket list');
+    await screenshot(page, 'phone-03b-tickets-long-title-es');
+    // The lengthened title was the page's own doing: the list as the server has it again.
+    await page.reload();
+    await page.getByText('Baja producción en Planta Maipú').first().waitFor();
   });
 
   await journey.step("the new-ticket dialog keeps its buttons inside and says what is missing", async () => {

@@ -32,6 +32,10 @@ export function ResponsiveTable<R extends RaRecord = RaRecord>({ phone, children
   const { primary, secondary, tertiary, avatar, actions, rowClick = false } = phone;
   return (
     <SimpleList<R>
+      // The end text floats at the end of the first line; when a long title fills that line it went
+      // down into the second line's text ('Inversor 129-11-2026'). Kept within the first line's box,
+      // it takes a line of its own under the title instead.
+      sx={{ '& .MuiListItemText-primary > div': { display: 'flow-root' } }}
       primaryText={(record) => primary(record)}
       secondaryText={secondary && ((record) => secondary(record))}
       tertiaryText={tertiary && ((record) => tertiary(record))}
