@@ -56,7 +56,7 @@ async function chooseLanguage(page: Page, locale: string) {
   if (locale === 'es') return;
   // The app bar's language menu names each language in itself (src/i18n/locales.ts).
   await page.getByRole('button', { name: localeInfo(DEFAULT_LOCALE).name }).first().click();
-  await page.getByRole('menuitem', { name: localeInfo(locale).name }).click();
+  await page.getByRole('menuitem', { name: localeInfo(locale).name, exact: true }).click();
   await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
 }
 
