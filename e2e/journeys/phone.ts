@@ -64,6 +64,13 @@ async function longTitleEndClear(page: Page, what: string) {
   if (problem) throw new Error(`${what}: ${problem}`);
 }
 
+/** The elements start at the same place on their lines (a wrapped row's items are not indented). */
+async function sameStart(elements: Locator[], what: string) {
+  const boxes = await Promise.all(elements.map((e) => e.boundingBox()));
+  const starts = boxes.map((b) => Math.round(b?.x ?? -1));
+  if (starts.some((x) => Math.abs(x - starts[0]) > 1)) throw new Error(`${what} start at ${starts.join(', ')} px`);
+}
+
 /** Each plant row of a project's page holds its icon, name and expand chevron (a long address is cut short). */
 async function plantRowsFit(page: Page, what: string) {
   const rows = page.locator('[id^="power-plants-"][id$="-header"]');
@@ -148,6 +155,9 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await page.waitForURL(/\/app\/tickets\/\d+\/show/);
     threadPath = new URL(page.url()).pathname;
     await page.getByRole('textbox', { name: 'Respuesta' }).waitFor();
+    // The ticket's controls wrap one under the other on a phone, each from the card's start.
+    await sameStart([page.getByRole('combobox', { name: 'Estado del ticket' }), page.getByRole('combobox', { name: 'Administrador asignado' })],
+      "the ticket's status and assignment");
     await onScreen(page.getByRole('button', { name: 'Enviar', exact: true }), "the thread's 'Enviar'");
     await page.waitForLoadState('networkidle');
     await fitsWidth(page, 'ticket thread');

@@ -39,7 +39,7 @@ export const StatusLine = ({ snapshot }: { snapshot: Snapshot }) => {
   const translate = useTranslate();
   const f = useFormatters(snapshot.period.time_zone);
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
       <Chip size="small" color={snapshot.online ? 'success' : 'default'}
         label={translate(snapshot.online ? 'app.monitoring.online' : 'app.monitoring.offline')} />
       <Typography variant="body2" color="text.secondary">

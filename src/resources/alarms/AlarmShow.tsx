@@ -77,7 +77,7 @@ function StaffActions({ alarm, onChanged }: { alarm: AlarmDetail; onChanged: () 
     }
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
       {alarm.status === 'open' && (
         <Button variant="contained" startIcon={<CheckCircleOutline />} onClick={() => setAcknowledging(true)}>
           {translate('app.alarms.acknowledge')}
@@ -124,7 +124,7 @@ function AlarmView() {
       <Title title={title} />
       <Card>
         <CardContent>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
             <Typography variant="h5" component="h1">{title}</Typography>
             <AlarmStatusChip status={alarm.status} />
           </Stack>

@@ -67,7 +67,7 @@ function HierarchyItem({ level, record }: { level: Level; record: RaRecord }) {
           </Stack>
         </AccordionSummary>
         <AccordionDetails>
-          <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
             <Button component={Link} to={createPath({ resource: level.resource, id: record.id, type: 'show' })}
               startIcon={<Visibility />} size="small">
               {translate('app.screens.actions.details')}

@@ -36,7 +36,7 @@ function Header({ ticket }: { ticket: Ticket }) {
   );
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
         <Typography variant="h5" component="h1" dir="auto">{ticket.title}</Typography>
         <StatusChip status={ticket.status} />
       </Stack>
@@ -133,7 +133,7 @@ function ReplyBox({ ticket, myId, disabled, onSent }: { ticket: Ticket; myId?: n
         fullWidth value={text} disabled={disabled}
         onChange={(e) => { setText(e.target.value); if (e.target.value.trim()) setError(false); }}
         error={error} helperText={error ? translate('app.validation.message') : ' '} />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }} useFlexGap>
         <Button component="label" startIcon={<AttachFile />} disabled={disabled} size="small">
           {translate('app.screens.tickets.attach')}
           <input hidden type="file" accept={acceptAttribute(attachmentAccept)}
@@ -244,7 +244,7 @@ function Thread() {
       <CardContent>
         <Button component={Link} to={`${basename}/tickets/list`} size="small" sx={{ mb: 1 }}>{translate('app.screens.tickets.back')}</Button>
         <Header ticket={ticket} />
-        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }} useFlexGap>
           <StatusControl ticket={ticket} onChanged={refetch} />
           {isStaff && <AssignControl key={String(ticket.assigned_user_admin?.[0]?.id ?? '')} ticket={ticket} onChanged={refetch} />}
         </Stack>
