@@ -1,16 +1,17 @@
 /**
  * /app/fleet (issue 10): every plant the user sees with its status and today's and this month's
  * figures, paged, ordered, searched and filtered on the server (GET /fleet/plants); a SimpleList on a
- * phone. A row opens the plant on the monitoring page (the plant picked there is in the store).
+ * phone (ResponsiveTable). A row opens the plant on the monitoring page (the plant picked there is in the store).
  */
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import {
-  AutocompleteInput, DataTable, FilterButton, List, ReferenceInput, SearchInput, SelectInput, SimpleList, TopToolbar,
-  useBasename, useRecordContext, useStore, useTranslate,
+  AutocompleteInput, DataTable, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
+  useBasename, useRecordContext, useStore, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { isolated, useFormatters, type Formatters } from '../../i18n/format';
 import { FLEET_STATUSES, type FleetPlant, type FleetStatus } from '../../../contract/fleet';
 import { CHOSEN } from '../../pages/monitoring/queries';
@@ -91,18 +92,16 @@ function StatusOf() {
 }
 
 /** An energy (Wh) and, under it, the specific yield it makes (kWh/kWp, the unit written out). */
-function EnergyOf({ energy, specificYield, yieldLabel }: {
-  energy: (p: FleetPlant) => number; specificYield: (p: FleetPlant) => number | null; yieldLabel: string;
-}) {
+function EnergyOf({ energy, perKwp }: { energy: 'energy_today_wh' | 'energy_month_wh'; perKwp: 'yield_today' | 'yield_month' }) {
   const plant = useRecordContext<FleetPlant>();
   const translate = useTranslate();
   const f = useFormatters();
   if (!plant) return null;
-  const perKwp = specificYield(plant);
+  const specificYield = plant[perKwp];
   return (
     <>
-      {f.energy(energy(plant))}
-      <Under title={translate(yieldLabel)}>{perKwp === null ? '—' : f.specificYield(perKwp)}</Under>
+      {f.energy(plant[energy])}
+      <Under title={translate(`resources.fleet.fields.${perKwp}`)}>{specificYield === null ? '—' : f.specificYield(specificYield)}</Under>
     </>
   );
 }
@@ -162,36 +161,34 @@ export const FleetList = () => {
   const open = useOpenPlant();
   const translate = useTranslate();
   const f = useFormatters();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const ratio = (r: number) => f.percent(r * 100);
+  const openRow = (_id: Identifier, _resource: string, record: RaRecord) => open(record as FleetPlant);
   return (
     <List resource="fleet" filters={filters} perPage={25} sort={{ field: 'name', order: 'ASC' }}
       actions={<TopToolbar><FilterButton /></TopToolbar>} empty={<ListEmpty create={false} />}>
-      {phone ? (
-        <SimpleList<FleetPlant>
-          primaryText={(p) => p.name}
-          secondaryText={(p) => translate('app.screens.fleet.summary', {
-            power: maybe(p.power_w, f.power) ?? '—', energy: f.energy(p.energy_today_wh), alarms: translate('app.screens.fleet.open_alarms', { smart_count: p.open_alarms, count: f.number(p.open_alarms, 0) }),
-          })}
-          tertiaryText={(p) => translate(`app.screens.fleet.${p.status}`)}
-          rowClick={(_id, _resource, record) => open(record as FleetPlant)}
-        />
-      ) : (
-        <DataTable bulkActionButtons={false} sx={TABLE_SX} rowClick={(_id, _resource, record) => open(record as FleetPlant)}>
+      <ResponsiveTable<FleetPlant> phone={{
+        primary: (p) => p.name,
+        secondary: (p) => translate('app.screens.fleet.summary', {
+          power: maybe(p.power_w, f.power) ?? '—', energy: f.energy(p.energy_today_wh), alarms: translate('app.screens.fleet.open_alarms', { smart_count: p.open_alarms, count: f.number(p.open_alarms, 0) }),
+        }),
+        tertiary: (p) => translate(`app.screens.fleet.${p.status}`),
+        rowClick: openRow,
+      }}>
+        <DataTable bulkActionButtons={false} sx={TABLE_SX} rowClick={openRow}>
           <DataTable.Col source="name" {...PLANT}><PlantOf /></DataTable.Col>
           <DataTable.Col source="status"><StatusOf /></DataTable.Col>
           <DataTable.Col source="power_w" {...FIGURES}><Cell show={(p, fm) => maybe(p.power_w, fm.power)} /></DataTable.Col>
           <DataTable.Col source="energy_today_wh" label={<Header label="app.screens.fleet.today" />} {...FIGURES}>
-            <EnergyOf energy={(p) => p.energy_today_wh} specificYield={(p) => p.yield_today} yieldLabel="resources.fleet.fields.yield_today" />
+            <EnergyOf energy="energy_today_wh" perKwp="yield_today" />
           </DataTable.Col>
           <DataTable.Col source="energy_month_wh" label={<Header label="app.screens.fleet.this_month" />} {...FIGURES}>
-            <EnergyOf energy={(p) => p.energy_month_wh} specificYield={(p) => p.yield_month} yieldLabel="resources.fleet.fields.yield_month" />
+            <EnergyOf energy="energy_month_wh" perKwp="yield_month" />
           </DataTable.Col>
           <DataTable.Col source="performance_today" {...FIGURES}><Cell show={(p) => maybe(p.performance_today, ratio)} /></DataTable.Col>
           <DataTable.Col source="performance_month" {...FIGURES}><Cell show={(p) => maybe(p.performance_month, ratio)} /></DataTable.Col>
           <DataTable.Col source="open_alarms" {...FIGURES}><Cell show={(p, fm) => fm.number(p.open_alarms, 0)} /></DataTable.Col>
         </DataTable>
-      )}
+      </ResponsiveTable>
     </List>
   );
 };
