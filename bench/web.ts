@@ -8,15 +8,27 @@
  * 2. the monitoring page's time to ready (navigation start until the KPI cards and the day chart's
  *    line are drawn), cold cache, signed in as a user who has seen the page before, median of
  *    BENCH_RUNS (default 5);
- * 3. with BENCH_VERBOSE=1, the requests of one cold monitoring load in the order they start, with
+ * 3. the same time for the floor, a bare page on the same stack drawing the same cards and line from
+ *    the same reads (bench/floor/: React, MUI and MUI X's chart, nothing of the app's), loaded in
+ *    turn with the monitoring page; the ratio of the two medians is what the app adds over what any
+ *    page of this stack costs on the machine that runs it, which the absolute target is not;
+ * 4. with BENCH_VERBOSE=1, the requests of one cold monitoring load in the order they start, with
  *    when each started and ended (ms since navigation start), to see waterfalls.
  * BENCH_PORT picks the server's port (default: a free one).
  * Figures, not a test: it exits 0 whatever they are. Only 127.0.0.1 is contacted (the map's tiles
  * are refused offline). Run: `npm run bench:web`.
  */
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser, signIn, startServer } from '../e2e/harness.js';
+import { fillPath } from '../contract/paths.js';
+import { measurementApi } from '../contract/measurements.js';
+import { country } from '../src/config/country.js';
 
 const LOGIN_TARGET_BYTES = 150 * 1024;
 const READY_TARGET_MS = 800;
@@ -76,7 +88,21 @@ async function coldContext(browser: Browser, storageState?: Awaited<ReturnType<B
   return { context, page };
 }
 
+/** Where the floor is built: inside the app's build, so the server sends it as it sends the app. */
+const FLOOR_DIR = path.resolve('dist/bench-floor');
+
 if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build', { stdio: 'inherit' });
+if (process.env.BENCH_SKIP_BUILD !== '1' || !fs.existsSync(FLOOR_DIR)) {
+  // Built as the app is (React's plugin, brotli and gzip siblings), before the server lists the files.
+  // Vite's build sets NODE_ENV=production for the process, which the server started below would inherit.
+  const nodeEnv = process.env.NODE_ENV;
+  await build({
+    configFile: false, root: 'bench/floor', base: '/bench-floor/', logLevel: 'warn',
+    plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+    build: { outDir: FLOOR_DIR, emptyOutDir: true },
+  });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
+}
 // BENCH_PORT: the port to serve on (a shared machine's own), else a free one.
 const server = await startServer(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {});
 const browser = await launchBrowser();
@@ -98,12 +124,25 @@ try {
   await signIn(login.page, server.url, 'cliente@demo.cl', 'cliente1234');
   await monitoringReady(login.page);
   const session = await login.context.storageState();
+  // The floor reads what the page read: the plant it showed (kept in react-admin's store) and its local today.
+  const plant = Number(await login.page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('monitoring.shown_plant'))?.[1]));
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: country.timeZone }).format(new Date()).split('-').map(Number);
+  const floorUrl = `${server.url}/bench-floor/index.html?${new URLSearchParams({
+    snapshot: '/api' + fillPath(measurementApi.snapshot.path, { id: plant }),
+    day: `/api${fillPath(measurementApi.history.path, { id: plant })}?${new URLSearchParams({ day: String(day), month: String(month), year: String(year) })}`,
+  })}`;
   await login.context.close();
 
-  // 2. The monitoring page, cold, signed in.
+  // 2. The monitoring page, cold, signed in, each load after one of the floor's (3.).
   const times: number[] = [];
+  const floorTimes: number[] = [];
   let monitoringBytes: ScriptBytes | undefined;
   for (let run = 0; run < RUNS; run += 1) {
+    const floor = await coldContext(browser, session);
+    await floor.page.goto(floorUrl);
+    floorTimes.push(await monitoringReady(floor.page));
+    await floor.context.close();
+
     const { context, page } = await coldContext(browser, session);
     const scripts = watchScripts(page);
     await page.goto(`${server.url}/app/monitoring`);
@@ -126,6 +165,9 @@ try {
   const ready = median(times);
   console.log(`${'monitoring ready (median)'.padEnd(32)} ${`${ready.toFixed(0)} ms`.padStart(10)} over ${RUNS} cold loads: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
   console.log(`  target <= ${READY_TARGET_MS} ms: ${verdict(ready <= READY_TARGET_MS)}`);
+  const floorReady = median(floorTimes);
+  console.log(`${'floor ready (median)'.padEnd(32)} ${`${floorReady.toFixed(0)} ms`.padStart(10)} over ${RUNS} cold loads: ${floorTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
+  console.log(`  monitoring ready = ${(ready / floorReady).toFixed(2)}x the floor (React, MUI and MUI X's chart alone, same reads)`);
 } finally {
   await browser.close();
   await server.stop();
