@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box } from '@mui/material';
 import { SimpleList, type RaRecord, type SimpleListProps } from 'react-admin';
+import { useIsPhone } from './useIsPhone';
 
-/** A phone's screen: narrower than MUI's `sm` breakpoint (600 px). */
-export const useIsPhone = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+export { useIsPhone };
 
 type Text<R extends RaRecord> = (record: R) => ReactNode;
 

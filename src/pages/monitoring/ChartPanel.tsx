@@ -8,8 +8,7 @@
 import { useState } from 'react';
 import RtlProvider from '@mui/system/RtlProvider';
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery,
-  type Theme,
+  Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup,
 } from '@mui/material';
 import { Download } from '@mui/icons-material';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -36,6 +35,7 @@ import { intlLocale } from '../../i18n/locales';
 import { ExpectedNote } from './ExpectedNote';
 import { chartQuery, CHOSEN } from './queries';
 import { DateLocalization } from '../../components/DatePickers';
+import { useIsPhone } from '../../components/useIsPhone';
 
 const DAY = 'YYYY-MM-DD';
 const VIEWS: Record<Exclude<Interval, 'range'>, ('year' | 'month' | 'day')[]> = {
@@ -156,7 +156,7 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
       onChange={(d, context) => d && d.isValid() && !context.validationError && onChange(d)} slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 190 }, minWidth: 0 } } }} />
   );
   // On a phone the six intervals do not fit on one line as buttons: a select keeps them on one.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useIsPhone();
   const intervalLabel = translate('app.monitoring.chart.interval');
 
   return (

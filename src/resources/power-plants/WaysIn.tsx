@@ -7,13 +7,13 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
-  useMediaQuery, type Theme,
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useGetManyReference, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useFormatters } from '../../i18n/format';
 import { ClockOffset } from '../../components/ClockOffset';
+import { useIsPhone } from '../../components/useIsPhone';
 import type { IssuedIngestKey, IssuedPushCredential, WaysIn as WaysInData } from '../../providers/devices';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 
@@ -53,7 +53,7 @@ function Section({ id, title, howto, children }: { id: string; title: string; ho
 
 /** A table on wide screens; on a phone each row is a card of its labelled values (a URL needs the width). */
 function Rows({ head, rows, none }: { head: string[]; rows: ReactNode[][]; none: string }) {
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const narrow = useIsPhone();
   if (!rows.length) return <Typography variant="body2" color="text.secondary">{none}</Typography>;
   if (narrow) {
     return (
