@@ -3,8 +3,6 @@ import { Box } from '@mui/material';
 import { SimpleList, type RaRecord, type SimpleListProps } from 'react-admin';
 import { useIsPhone } from './useIsPhone';
 
-export { useIsPhone };
-
 type Text<R extends RaRecord> = (record: R) => ReactNode;
 
 /** How a row reads on a phone: react-admin's SimpleList lines. */
