@@ -72,6 +72,44 @@ async function sameStart(elements: Locator[], what: string) {
 }
 
 /** Each plant row of a project's page holds its icon, name and expand chevron (a long address is cut short). */
+/**
+ * The top bar names the page, whole and inside the screen: on a phone the menu that would show where
+ * the user is lies folded away (it showed the brand instead, on every page).
+ */
+async function namesThePage(page: Page, title: string) {
+  const bar = page.locator('#react-admin-title');
+  await bar.getByText(title, { exact: true }).waitFor();
+  const box = await bar.boundingBox();
+  if (!box || !(await bar.isVisible()) || box.x < 0 || box.x + box.width > WIDTH + 1) {
+    throw new Error(`the top bar does not show the page's title '${title}' on screen: ${JSON.stringify(box)}`);
+  }
+  if (await bar.evaluate((e) => e.scrollWidth > e.clientWidth + 1)) throw new Error(`the top bar cuts the page's title '${title}'`);
+}
+
+/**
+ * A title longer than the top bar ends in an ellipsis inside it, instead of running past its edge to
+ * be cut there, and it is its end that goes: its first letter is shown (a Spanish name in Arabic too).
+ */
+async function longTitleEllipsis(page: Page) {
+  const { text, inner, outer, ellipsis, startShown } = await page.locator('#react-admin-title').evaluate((bar) => {
+    const title = bar.firstElementChild as HTMLElement;
+    const box = title.getBoundingClientRect();
+    const first = document.createRange();
+    const node = document.createTreeWalker(title, NodeFilter.SHOW_TEXT).nextNode()!;
+    first.setStart(node, 0);
+    first.setEnd(node, 1);
+    const letter = first.getBoundingClientRect();
+    return {
+      text: bar.textContent,
+      inner: box.right, outer: bar.getBoundingClientRect().right,
+      ellipsis: title.scrollWidth > title.clientWidth && getComputedStyle(title).textOverflow === 'ellipsis',
+      startShown: letter.left >= box.left - 1 && letter.right <= box.right + 1,
+    };
+  });
+  if (inner > outer + 1 || !ellipsis) throw new Error(`the title '${text}' runs past the top bar's edge (${inner} > ${outer}) instead of ending in an ellipsis`);
+  if (!startShown) throw new Error(`the title '${text}' is shortened at its start instead of its end`);
+}
+
 async function plantRowsFit(page: Page, what: string) {
   const rows = page.locator('[id^="power-plants-"][id$="-header"]');
   await rows.first().waitFor();
@@ -102,11 +140,12 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await screenshot(page, 'phone-02-monitoring-es');
   });
 
-  await journey.step("the ticket list is a simple list and 'Nuevo ticket' is on screen", async () => {
+  await journey.step("the ticket list is a simple list, named in the top bar, and 'Nuevo ticket' is on screen", async () => {
     await page.goto(at('/app/tickets/list'));
     await page.getByText('Baja producción en Planta Maipú').first().waitFor();
     if (await page.locator('table').count()) throw new Error('the ticket list is still a table');
     await onScreen(page.getByRole('button', { name: 'Nuevo ticket' }), "'Nuevo ticket'");
+    await namesThePage(page, 'Tickets');
     await fitsWidth(page, 'ticket list');
     await screenshot(page, 'phone-03-tickets-es');
   });
@@ -149,7 +188,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
   });
 
   let threadPath = '';
-  await journey.step('the ticket thread fits, the reply box and its send button on screen', async () => {
+  await journey.step('the ticket thread fits, its long title ends in an ellipsis, the reply box and its send button on screen', async () => {
     await page.goto(at('/app/tickets/list'));
     await page.getByText('Baja producción en Planta Maipú').first().click();
     await page.waitForURL(/\/app\/tickets\/\d+\/show/);
@@ -159,6 +198,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await sameStart([page.getByRole('combobox', { name: 'Estado del ticket' }), page.getByRole('combobox', { name: 'Administrador asignado' })],
       "the ticket's status and assignment");
     await onScreen(page.getByRole('button', { name: 'Enviar', exact: true }), "the thread's 'Enviar'");
+    await longTitleEllipsis(page);
     await page.waitForLoadState('networkidle');
     await fitsWidth(page, 'ticket thread');
     await screenshot(page, 'phone-07-thread-es');
@@ -189,6 +229,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByText('Proyecto Demo Santiago').first().waitFor();
+    await namesThePage(page, 'مشاريع');
     await fitsWidth(page, 'project list (ar)');
     await screenshot(page, 'phone-09-projects-ar');
     await checkAccessibility(page, 'phone-list-ar');
@@ -208,6 +249,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
 
     await page.goto(at('/app/projects/1/show'));
     await plantRowsFit(page, 'project page (ar)');
+    await longTitleEllipsis(page);
     await fitsWidth(page, 'project page (ar)');
     await screenshot(page, 'phone-12-project-ar');
 

@@ -22,11 +22,15 @@ const ProfileMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
 });
 ProfileMenuItem.displayName = 'ProfileMenuItem';
 
+/**
+ * The brand and its tagline. On a phone the bar has room for one name, and the page's says where the
+ * user is (the menu is folded away there); the brand stays in the tab's title and on the login page.
+ */
 export const Brand = () => {
   const translate = useTranslate();
   const brand = useBrandName();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, mr: 2 }}>
+    <Box sx={{ display: { xs: 'none', sm: 'flex' }, flexDirection: 'column', minWidth: 0, mr: 2 }}>
       <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, lineHeight: 1.2 }} noWrap>
         {brand}
       </Typography>
@@ -36,6 +40,19 @@ export const Brand = () => {
     </Box>
   );
 };
+
+/**
+ * The page's title: a size smaller on a phone's narrow bar, and a title longer than the bar ends in
+ * an ellipsis. react-admin puts it in an inline block (its configurable wrapper), which the bar's
+ * own ellipsis cannot shorten: it was cut off at the bar's edge mid-word. A title is often a name
+ * users wrote: it takes its own direction, so in Arabic a Spanish name keeps its start and loses its
+ * end ('Proyecto Demo Sa…', not '…emo Santiago').
+ */
+const TITLE_SX = {
+  typography: { xs: 'subtitle1', sm: 'h6' },
+  fontWeight: { xs: 700, sm: 500 },
+  '& > *': { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom', unicodeBidi: 'plaintext' },
+} as const;
 
 export const AppBar = () => (
   <RaAppBar
@@ -48,6 +65,6 @@ export const AppBar = () => (
     )}
   >
     <Brand />
-    <TitlePortal sx={{ display: { xs: 'none', sm: 'block' } }} />
+    <TitlePortal sx={TITLE_SX} />
   </RaAppBar>
 );
