@@ -21,6 +21,7 @@ import { closeResult, ResultDialogHost } from '../src/components/ResultDialog';
 import { monitoringReads } from '../src/providers/monitoring';
 import { deviceCalls } from '../src/providers/devices';
 import { FeaturesProvider } from '../src/providers/features';
+import { AccessDeniedPage } from '../src/layout/AccessDeniedPage';
 
 export type Tables = Record<string, RaRecord[]>;
 
@@ -140,7 +141,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
       <FeaturesProvider>
       <AdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={fakeAuthProvider({ staff })}
         i18nProvider={i18n} store={store} theme={createAppTheme(dir, lang)}>
-        <AdminUI layout={TestLayout}>
+        <AdminUI layout={TestLayout} accessDenied={AccessDeniedPage}>
           {resources.map(({ name, list, show, edit, create, recordRepresentation }) => (
             <Resource key={name} name={name} list={list} show={show} edit={edit} create={create}
               recordRepresentation={recordRepresentation} />

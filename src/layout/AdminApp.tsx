@@ -23,6 +23,7 @@ import { createAppTheme } from '../theme';
 import adminMessages from '../i18n/es/admin';
 import { useBrandName } from '../providers/features';
 import { Layout } from './Layout';
+import { AccessDeniedPage } from './AccessDeniedPage';
 import { adminQueryClient, releaseQueryClient } from './adminStart';
 import { lazyComponent } from '../components/lazy';
 
@@ -94,6 +95,7 @@ export default function AdminApp() {
           layout={Layout}
           dashboard={ToMonitoring}
           catchAll={ToNotFound}
+          accessDenied={AccessDeniedPage}
           loginPage={false}
           authCallbackPage={false}
           disableTelemetry

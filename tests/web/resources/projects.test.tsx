@@ -94,9 +94,13 @@ describe('project forms', () => {
 });
 
 describe('a project that is not the customer\'s (issue 11)', () => {
-  it('answers the one access-denied page', async () => {
+  it('answers the one access-denied page, named in the top bar like every page', async () => {
+    // Where the app bar shows a page's title (the test layout has no app bar).
+    const bar = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'react-admin-title' }));
     renderAdmin('/projects/99/show', { dataProvider: fakeDataProvider({ projects: [] }), staff: false });
     await screen.findByText('No tienes los permisos necesarios para acceder a esta página');
     expect(screen.getByTestId('location')).toHaveTextContent('/access-denied');
+    await waitFor(() => expect(bar).toHaveTextContent('Acceso denegado'));
+    bar.remove();
   });
 });
