@@ -77,6 +77,27 @@ function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; 
 }
 
 /**
+ * The plant's state and figure cards. The performance ratio is read here, not by the plant's view:
+ * its answer, and its refresh every minute, redraw these cards and not the whole page. It only adds
+ * to the cards: without it they still show.
+ */
+function LiveFigures({ plantId, snapshot }: { plantId: number; snapshot: Snapshot }) {
+  const dataProvider = useAppDataProvider();
+  const { data: performance } = useQuery({
+    queryKey: ['monitoring', 'performance', plantId],
+    queryFn: ({ signal }) => dataProvider.performance(plantId, signal),
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+  return (
+    <Stack spacing={2}>
+      <StatusLine snapshot={snapshot} />
+      <KpiCards figures={snapshot} performance={performance} />
+    </Stack>
+  );
+}
+
+/**
  * One plant: its live figures, power flow, weather and production forecasts, history chart and the
  * project's map. Each part is one line of the stack below, so a new panel is one more line.
  */
@@ -88,13 +109,6 @@ function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRec
   const [, setShown] = useStore<number | null>(SHOWN_PLANT, null);
   useEffect(() => setShown(plantId), [plantId, setShown]);
   const weatherShown = useWeatherShown();
-  // The performance ratio only adds to the cards: without it they still show.
-  const { data: performance } = useQuery({
-    queryKey: ['monitoring', 'performance', plantId],
-    queryFn: ({ signal }) => dataProvider.performance(plantId, signal),
-    refetchInterval: REFRESH_MS,
-    retry: false,
-  });
   // Every date and time of the page is the plant's, in the zone the API uses (settings.time_zone).
   const timeZone = snapshot?.period.time_zone ?? country.timeZone;
   const today = snapshot?.period.today ?? localDay(timeZone);
@@ -104,14 +118,7 @@ function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRec
   else if (error) {
     live = <RetryAlert message="app.monitoring.snapshot_error" retry={refetch} />;
   } else if (!snapshot.timestamp) live = <Alert severity="info">{translate('app.monitoring.no_data')}</Alert>;
-  else {
-    live = (
-      <Stack spacing={2}>
-        <StatusLine snapshot={snapshot} />
-        <KpiCards figures={snapshot} performance={performance} />
-      </Stack>
-    );
-  }
+  else live = <LiveFigures plantId={plantId} snapshot={snapshot} />;
 
   return (
     <Stack spacing={2}>
