@@ -29,6 +29,7 @@ import { launchBrowser, signIn, startServer } from '../e2e/harness.js';
 import { fillPath } from '../contract/paths.js';
 import { measurementApi } from '../contract/measurements.js';
 import { country } from '../src/config/country.js';
+import { localDay, SHOWN_PLANT } from '../src/pages/monitoring/queries.js';
 
 const LOGIN_TARGET_BYTES = 150 * 1024;
 const READY_TARGET_MS = 800;
@@ -125,8 +126,8 @@ try {
   await monitoringReady(login.page);
   const session = await login.context.storageState();
   // The floor reads what the page read: the plant it showed (kept in react-admin's store) and its local today.
-  const plant = Number(await login.page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('monitoring.shown_plant'))?.[1]));
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: country.timeZone }).format(new Date()).split('-').map(Number);
+  const plant = Number(await login.page.evaluate((shown) => Object.entries(localStorage).find(([key]) => key.endsWith(`.${shown}`))?.[1], SHOWN_PLANT));
+  const [year, month, day] = localDay(country.timeZone).split('-').map(Number);
   const floorUrl = `${server.url}/bench-floor/index.html?${new URLSearchParams({
     snapshot: '/api' + fillPath(measurementApi.snapshot.path, { id: plant }),
     day: `/api${fillPath(measurementApi.history.path, { id: plant })}?${new URLSearchParams({ day: String(day), month: String(month), year: String(year) })}`,
