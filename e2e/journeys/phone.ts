@@ -71,7 +71,6 @@ async function sameStart(elements: Locator[], what: string) {
   if (starts.some((x) => Math.abs(x - starts[0]) > 1)) throw new Error(`${what} start at ${starts.join(', ')} px`);
 }
 
-/** Each plant row of a project's page holds its icon, name and expand chevron (a long address is cut short). */
 /**
  * The top bar names the page, whole and inside the screen: on a phone the menu that would show where
  * the user is lies folded away (it showed the brand instead, on every page).
@@ -110,6 +109,7 @@ async function longTitleEllipsis(page: Page) {
   if (!startShown) throw new Error(`the title '${text}' is shortened at its start instead of its end`);
 }
 
+/** Each plant row of a project's page holds its icon, name and expand chevron (a long address is cut short). */
 async function plantRowsFit(page: Page, what: string) {
   const rows = page.locator('[id^="power-plants-"][id$="-header"]');
   await rows.first().waitFor();
