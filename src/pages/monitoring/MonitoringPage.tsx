@@ -77,18 +77,20 @@ function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; 
 }
 
 /**
- * The plant's state and figure cards. The performance ratio is read here, not by the plant's view:
- * its answer, and its refresh every minute, redraw these cards and not the whole page. It only adds
- * to the cards: without it they still show.
+ * The plant's state and figure cards. The snapshot and the performance ratio are read here, not by
+ * the plant's view: their refresh every minute redraws these cards and not the whole page. The
+ * ratio only adds to the cards: without it they still show.
  */
-function LiveFigures({ plantId, snapshot }: { plantId: number; snapshot: Snapshot }) {
+function LiveFigures({ plantId }: { plantId: number }) {
   const dataProvider = useAppDataProvider();
+  const { data: snapshot } = useQuery(snapshotQuery(dataProvider, plantId));
   const { data: performance } = useQuery({
     queryKey: ['monitoring', 'performance', plantId],
     queryFn: ({ signal }) => dataProvider.performance(plantId, signal),
     refetchInterval: REFRESH_MS,
     retry: false,
   });
+  if (!snapshot) return null;
   return (
     <Stack spacing={2}>
       <StatusLine snapshot={snapshot} />
@@ -96,6 +98,15 @@ function LiveFigures({ plantId, snapshot }: { plantId: number; snapshot: Snapsho
     </Stack>
   );
 }
+
+/** Where the power goes now, redrawn with the snapshot alone. */
+function LiveFlow({ plantId }: { plantId: number }) {
+  const { data: snapshot } = useQuery(snapshotQuery(useAppDataProvider(), plantId));
+  return snapshot ? <PowerFlow snapshot={snapshot} /> : null;
+}
+
+/** What the plant's view itself needs of its snapshot: a new reading that changes none of it draws nothing here. */
+const viewOf = (s: Snapshot) => ({ timeZone: s.period.time_zone, today: s.period.today, hasReading: Boolean(s.timestamp) });
 
 /**
  * One plant: its live figures, power flow, weather and production forecasts, history chart and the
@@ -105,27 +116,29 @@ function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRec
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const plantId = plant.id as number;
-  const { data: snapshot, error, isPending, refetch } = useQuery(snapshotQuery(dataProvider, plantId));
+  // The parts that show the snapshot read it themselves (one request: each read restarts every
+  // reader's timer) and redraw on their own.
+  const { data: view, error, isPending, refetch } = useQuery({ ...snapshotQuery(dataProvider, plantId), select: viewOf });
   const [, setShown] = useStore<number | null>(SHOWN_PLANT, null);
   useEffect(() => setShown(plantId), [plantId, setShown]);
   const weatherShown = useWeatherShown();
   // Every date and time of the page is the plant's, in the zone the API uses (settings.time_zone).
-  const timeZone = snapshot?.period.time_zone ?? country.timeZone;
-  const today = snapshot?.period.today ?? localDay(timeZone);
+  const timeZone = view?.timeZone ?? country.timeZone;
+  const today = view?.today ?? localDay(timeZone);
 
   let live: ReactNode;
   if (isPending) live = <Loading />;
   else if (error) {
     live = <RetryAlert message="app.monitoring.snapshot_error" retry={refetch} />;
-  } else if (!snapshot.timestamp) live = <Alert severity="info">{translate('app.monitoring.no_data')}</Alert>;
-  else live = <LiveFigures plantId={plantId} snapshot={snapshot} />;
+  } else if (!view.hasReading) live = <Alert severity="info">{translate('app.monitoring.no_data')}</Alert>;
+  else live = <LiveFigures plantId={plantId} />;
 
   return (
     <Stack spacing={2}>
       {live}
       <PlantAlarms plantId={plantId} timeZone={timeZone} />
       <Section title={translate('app.monitoring.flow.title')}>
-        {snapshot?.timestamp ? <PowerFlow snapshot={snapshot} />
+        {view?.hasReading ? <LiveFlow plantId={plantId} />
           : <Typography color="text.secondary">{translate(error ? 'app.monitoring.snapshot_error' : 'app.monitoring.no_data')}</Typography>}
       </Section>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: weatherShown ? '1fr 1fr' : '1fr' } }}>

@@ -24,6 +24,17 @@ import { flatten } from '../../../src/i18n/merge';
 import { adminI18n, fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
 import type { AppI18nProvider } from '../../../src/providers/i18nProvider';
 
+/** How often the forecast card is drawn: a minute's refresh of the live figures should leave it alone. */
+const forecastDraws = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../src/pages/monitoring/ProductionForecastCard', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/pages/monitoring/ProductionForecastCard')>();
+  const Counted: typeof real.ProductionForecastCard = (props) => {
+    forecastDraws.count += 1;
+    return <real.ProductionForecastCard {...props} />;
+  };
+  return { ...real, ProductionForecastCard: Counted };
+});
+
 vi.mock('../../../src/pages/monitoring/PlantsMap', () => ({
   default: ({ plants }: { plants: { name: string }[] }) => <div data-testid="plants-map">{plants.map((p) => p.name).join(',')}</div>,
 }));
@@ -153,6 +164,24 @@ const dayHandler: Handler = (path, query) => {
   return undefined;
 };
 
+/**
+ * The browser's IntersectionObserver (jsdom has none, and then the page draws the map at once): the
+ * returned function tells the map's area it nears the screen.
+ */
+function stubViewport() {
+  const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+  vi.stubGlobal('IntersectionObserver', class {
+    entry: (typeof observed)[number];
+    constructor(callback: IntersectionObserverCallback) { this.entry = { callback }; observed.push(this.entry); }
+    observe(target: Element) { this.entry.target = target; }
+    disconnect() {}
+  });
+  return () => {
+    const area = observed.find((o) => o.target)!;
+    act(() => area.callback([{ isIntersecting: true, target: area.target } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+  };
+}
+
 const card = (name: string) => screen.getByRole('region', { name });
 const es = makeFormatters('es');
 /** Intl writes no-break spaces; Testing Library compares text with plain ones. */
@@ -212,26 +241,14 @@ describe('monitoring page', () => {
   });
 
   it('draws the map, below the fold, only once the user scrolls near it', async () => {
-    // The browser's IntersectionObserver (jsdom has none): the test says when the map's area nears the screen.
-    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
-    vi.stubGlobal('IntersectionObserver', class {
-      entry: (typeof observed)[number];
-      constructor(callback: IntersectionObserverCallback) { this.entry = { callback }; observed.push(this.entry); }
-      observe(target: Element) { this.entry.target = target; }
-      disconnect() {}
-    });
-    try {
-      mockApi();
-      renderPage();
-      await waitFor(() => expect(card('Potencia actual')).toBeInTheDocument());
-      await screen.findByText('Mapa de centrales');
-      expect(screen.queryByTestId('plants-map')).toBeNull();
-      const area = observed.find((o) => o.target)!;
-      act(() => area.callback([{ isIntersecting: true, target: area.target } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
-      expect(await screen.findByTestId('plants-map')).toHaveTextContent('Planta Norte');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const scrollNearMap = stubViewport();
+    mockApi();
+    renderPage();
+    await waitFor(() => expect(card('Potencia actual')).toBeInTheDocument());
+    await screen.findByText('Mapa de centrales');
+    expect(screen.queryByTestId('plants-map')).toBeNull();
+    scrollNearMap();
+    expect(await screen.findByTestId('plants-map')).toHaveTextContent('Planta Norte');
   });
 
   it('splits the savings into self-consumption at the tariff and export at the injection price, in Chilean pesos', async () => {
@@ -314,6 +331,35 @@ describe('monitoring page', () => {
     const before = reads();
     window.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it('reads the snapshot once a minute and shows the new figures, redrawing them and not the rest of the page', async () => {
+    // Only the intervals are the test's to run: the page's reads and Testing Library's waits keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const scrollNearMap = stubViewport();
+      let reading = snapshot();
+      mockApi((path) => (path === '/v2/last/measurement/all/data/7' ? { body: reading } : undefined));
+      renderPage();
+      await waitFor(() => expect(plain(card('Potencia actual').textContent!)).toContain(plain(es.power(3250))));
+      await screen.findByText('Producción esperada a 3 días');
+      const reads = () => calls.filter((c) => c === '/api/v2/last/measurement/all/data/7').length;
+      const [readsBefore, drawsBefore] = [reads(), forecastDraws.count];
+      // Half a minute later the user scrolls to the map, which shows the plant's state from the same read.
+      act(() => { vi.advanceTimersByTime(30_000); });
+      scrollNearMap();
+      await screen.findByTestId('plants-map');
+      reading = snapshot({ timestamp: '2026-03-10T15:31:00Z', power_w: 4100, solar_w: 4100, grid_export_w: 1800 });
+      act(() => { vi.advanceTimersByTime(30_000); });
+      await waitFor(() => expect(plain(card('Potencia actual').textContent!)).toContain(plain(es.power(4100))));
+      act(() => { vi.advanceTimersByTime(30_000); });
+      // A minute and a half: one read, for every part of the page that shows the snapshot.
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+      expect(reads()).toBe(readsBefore + 1);
+      expect(forecastDraws.count).toBe(drawsBefore);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("calls the endpoint of each chart interval, from the plant's local day", async () => {
