@@ -2,7 +2,8 @@
  * The phone journey (issue 11): the demo administrator on a 390×844 phone. The monitoring page, a
  * list, a form, a project's page and the ticket thread each fit the screen's width (nothing scrolls
  * sideways), their actions are on screen and tappable, and a dialog's buttons are inside the dialog;
- * then the same pages in Arabic (right to left) with axe (no serious or critical violation). Screenshots:
+ * the top bar names each page whole (a customer's access-denied page too); then the same pages in
+ * Arabic (right to left) with axe (no serious or critical violation). Screenshots:
  * e2e/artifacts/phone-*.png.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -82,7 +83,10 @@ async function namesThePage(page: Page, title: string) {
   if (!box || !(await bar.isVisible()) || box.x < 0 || box.x + box.width > WIDTH + 1) {
     throw new Error(`the top bar does not show the page's title '${title}' on screen: ${JSON.stringify(box)}`);
   }
-  if (await bar.evaluate((e) => e.scrollWidth > e.clientWidth + 1)) throw new Error(`the top bar cuts the page's title '${title}'`);
+  // Cut at the bar's edge, or shortened to an ellipsis by the title's own box.
+  if (await bar.evaluate((e) => [e, ...e.children].some((t) => t.scrollWidth > t.clientWidth + 1))) {
+    throw new Error(`the top bar cuts the page's title '${title}'`);
+  }
 }
 
 /**
@@ -172,9 +176,10 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  await journey.step('a form fits the width, its save button on screen', async () => {
+  await journey.step('a form fits the width, named whole in the top bar, its save button on screen', async () => {
     await page.goto(at('/app/projects/create'));
     await page.getByLabel('Nombre').first().waitFor();
+    await namesThePage(page, 'Crear Proyecto');
     await onScreen(page.getByRole('button', { name: 'Guardar' }), "the form's 'Guardar'");
     await fitsWidth(page, 'project form');
     await screenshot(page, 'phone-05-project-form-es');
@@ -202,6 +207,20 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await page.waitForLoadState('networkidle');
     await fitsWidth(page, 'ticket thread');
     await screenshot(page, 'phone-07-thread-es');
+  });
+
+  await journey.step("a customer opening a project that is not theirs reads 'Acceso denegado', whole, in the top bar", async () => {
+    const customer = await newSession(browser, { phone: true });
+    try {
+      await signIn(customer.page, server.url, 'cliente@demo.cl', 'cliente1234');
+      await customer.page.goto(at('/app/projects/2/show'));
+      await namesThePage(customer.page, 'Acceso denegado');
+      await fitsWidth(customer.page, 'access denied');
+      await screenshot(customer.page, 'phone-07-access-denied-es');
+      if (customer.pageErrors.length) throw new Error(customer.pageErrors.join('\n'));
+    } finally {
+      await customer.context.close();
+    }
   });
 
   await journey.step('the skip link shows when focused, dark on light', async () => {

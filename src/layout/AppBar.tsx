@@ -56,7 +56,7 @@ const TITLE_SX = {
 
 export const AppBar = () => (
   <RaAppBar
-    toolbar={<><NotificationBell /><LanguageSwitcher /><LoadingIndicator /></>}
+    toolbar={<><NotificationBell /><LanguageSwitcher iconOnPhone /><LoadingIndicator /></>}
     userMenu={(
       <UserMenu>
         <ProfileMenuItem />

@@ -5,7 +5,7 @@
  * click (docs/web.md, "Code split").
  */
 import { lazy, Suspense, useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, type Theme } from '@mui/material';
 import LanguageIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocaleState } from 'react-admin';
@@ -14,7 +14,16 @@ import { localeInfo } from '../i18n/locales';
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 const MENU_ID = 'language-menu';
 
-export const LanguageSwitcher = () => {
+/** Below `sm`, an icon button's size: no chevron, and the icon without the gap it keeps for a label. */
+const ICON_ON_PHONE = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { minWidth: 40, '& .MuiButton-startIcon': { mx: 0 }, '& .MuiButton-endIcon': { display: 'none' } },
+});
+
+/**
+ * `iconOnPhone`: the top bar's button is its icon alone on a phone (the language's code and the
+ * chevron took room the page's title needed); its name stays its accessible name.
+ */
+export const LanguageSwitcher = ({ iconOnPhone = false }: { iconOnPhone?: boolean }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [locale, setLocale] = useLocaleState();
   const current = localeInfo(locale);
@@ -29,10 +38,11 @@ export const LanguageSwitcher = () => {
         startIcon={<LanguageIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
         aria-label={current.name}
+        sx={iconOnPhone ? ICON_ON_PHONE : undefined}
       >
-        {/* On a phone the language's code ('ES'): its whole name left the brand no room in the top bar. */}
+        {/* On a phone the language's code ('ES'), where the button has a label: its whole name left the brand no room. */}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{current.name}</Box>
-        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{current.lang.toUpperCase()}</Box>
+        {!iconOnPhone && <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{current.lang.toUpperCase()}</Box>}
       </Button>
       {anchor && (
         <Suspense fallback={null}>
