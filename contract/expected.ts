@@ -68,7 +68,7 @@ export type ExpectedChart = Static<typeof ExpectedChart>;
 
 const Ratio = Type.Object({
   actual_wh: Type.Number({ description: 'from the rollups' }),
-  expected_wh: S.nullable(Type.Number({ description: 'from the start of the period (or commissioning) up to now' })),
+  expected_wh: S.nullable(Type.Number({ description: 'from the start of the period (or the commissioning date or first reading, when later) up to now; null before the first reading' })),
   ratio: S.nullable(Type.Number({ description: 'actual / expected; null without an expectation' })),
 });
 export const Performance = Type.Object({

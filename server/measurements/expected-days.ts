@@ -21,6 +21,7 @@ import { intArray, name, names, recordset } from '../db/sql.js';
 import { readSettings } from '../domain/settings.js';
 import { expectedDayHours, localDays, plantModels, type PlantModel } from './expected.js';
 import { isoInZone } from './time.js';
+import { firstReadingDay } from './queries.js';
 
 /** Plants computed and written per transaction. */
 const BATCH = 50;
@@ -44,8 +45,12 @@ function previousMonthStart(date: string) {
   return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
 }
 
-/** The first day of the month's expectation: the month's first (`monthStart`), or the commissioning date when later. */
-export const monthFrom = (monthStart: SQLWrapper, commissionedOn: SQLWrapper) => sql`greatest(${monthStart}, coalesce(${commissionedOn}, ${monthStart}))`;
+/**
+ * The first day of the month's expectation: the month's first (`monthStart`), or the commissioning
+ * date or the first reading when later (expectationStart in ./expected.ts; greatest skips nulls).
+ */
+export const monthFrom = (monthStart: SQLWrapper, commissionedOn: SQLWrapper, firstReading: SQLWrapper) =>
+  sql`greatest(${monthStart}, ${commissionedOn}, ${firstReading})`;
 
 /**
  * The expected energy of a plant's stored days from `from` to the day before `today` (date
@@ -72,7 +77,7 @@ async function sumMonths(tx: Db, today: string, plants?: number[]) {
     select ${p.id}, t.today, f.from_day, ${monthBefore(sql`${p.id}`, sql`f.from_day`, sql`t.today`)}
     from ${p}
     cross join (select ${today}::date as today, date_trunc('month', ${today}::date)::date as month_start) t
-    cross join lateral (select ${monthFrom(sql`t.month_start`, p.commissioned_on)} as from_day) f
+    cross join lateral (select ${monthFrom(sql`t.month_start`, p.commissioned_on, firstReadingDay(p.id))} as from_day) f
     ${plants ? sql`where ${p.id} = any(${intArray(plants)}::int[])` : sql``}
     on conflict (${name(e.plant)}) do update set ${sql.join(columns.slice(1).map((c) => sql`${name(c)} = excluded.${name(c)}`), sql`, `)}
     where (${sql.join(columns.slice(1), sql`, `)}) is distinct from (${sql.join(columns.slice(1).map((c) => sql`excluded.${name(c)}`), sql`, `)})`);

@@ -24,6 +24,7 @@ import { ambientTemperature, climatologicalClearness, clearnessFromCloudCover, n
 import { pvSite, systemAc, type InstantWeather, type PvArray, type PvInverter, type PvSite } from './solar/pv.js';
 import { isoInZone, wallClock } from './time.js';
 import { withCurrentRollups } from './rollups.js';
+import { firstDay } from './queries.js';
 import { readSettings } from '../domain/settings.js';
 
 /** One hour of a weather forecast: from `start` (epoch ms), cloud cover %, air temperature °C, wind m/s. */
@@ -335,18 +336,30 @@ async function actualEnergy(db: Db, plantId: number, timeZone: string, now: Date
 }
 
 /**
+ * The first day (YYYY-MM-DD) a span starting on `spanStart` is expected to produce: that day, or the
+ * plant's commissioning date or first reading when later (what the portal has no readings of is not
+ * counted as lost); null before its first reading. The fleet's SQL twin is monthFrom (./expected-days.ts).
+ */
+export function expectationStart(model: PlantModel, firstReading: string | null, spanStart: string): string | null {
+  if (firstReading === null) return null;
+  return [model.commissionedOn ?? spanStart, firstReading].reduce((from, day) => (day > from ? day : from), spanStart);
+}
+
+/**
  * The performance ratio of a plant today, this month and this year up to `now`: actual energy over
- * the expectation of the same span (from the commissioning date when later than the span's start).
+ * the expectation of the same span (from its expectationStart); none before the plant's first reading.
  */
 export async function performance(db: Db, plantId: number, timeZone: string, now: Date, hours?: readonly ForecastHour[] | null) {
   const model = (await plantModels(db, [plantId])).get(plantId)!;
   const today = isoInZone(now, timeZone).slice(0, 10);
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const days = await localDays(db, timeZone, yearStart, today);
-  const actual = await withCurrentRollups(db, plantId, (db) => actualEnergy(db, plantId, timeZone, now));
-  const expectedFrom = (first: string) => {
-    if (!modelled(model)) return null;
-    const from = model.commissionedOn && model.commissionedOn > first ? model.commissionedOn : first;
+  const { actual, first } = await withCurrentRollups(db, plantId, async (db) => ({
+    actual: await actualEnergy(db, plantId, timeZone, now), first: await firstDay(db, plantId),
+  }));
+  const expectedFrom = (spanStart: string) => {
+    const from = expectationStart(model, first, spanStart);
+    if (!modelled(model) || from === null) return null;
     return days.filter((d) => d.date >= from).reduce((wh, d) => wh + expectedDay(model, d, hours, now.getTime())!.energyWh, 0);
   };
   const ratio = (actualWh: number, expectedWh: number | null) => ({

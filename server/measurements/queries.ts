@@ -4,7 +4,7 @@
  * Local dates and hours are in settings.time_zone and computed by PostgreSQL. Every read of rollups
  * goes through withCurrentRollups (./rollups.ts): as current as the raw points, worker or no worker.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { plantEnergy, type EnergyPeriod } from '../db/schema.js';
@@ -80,6 +80,19 @@ export async function firstYear(db: Db, plantId: number): Promise<number | null>
   const [row] = await db.select({ year: sql<number | null>`extract(year from min(${plantEnergy.bucket}))::int` }).from(plantEnergy)
     .where(and(eq(plantEnergy.plant, plantId), eq(plantEnergy.period, 'year')));
   return row?.year ?? null;
+}
+
+/**
+ * The local day of a plant's first reading (its first rolled-up day) as a date expression, null before
+ * any: expectations start there, since the portal knows nothing of what the plant made before it.
+ */
+export const firstReadingDay = (plant: SQLWrapper) => sql`(select min(${plantEnergy.bucket})::date from ${plantEnergy}
+  where ${plantEnergy.plant} = ${plant} and ${plantEnergy.period} = 'day')`;
+
+/** The plant's first day with a reading (YYYY-MM-DD), or null. */
+export async function firstDay(db: Db, plantId: number): Promise<string | null> {
+  const [row] = await rows<{ day: string | null }>(db, sql`select to_char(${firstReadingDay(sql`${plantId}::int`)}, 'YYYY-MM-DD') as day`);
+  return row?.day ?? null;
 }
 
 /** The buckets of a chart type around a local date: [period, first bucket start, last bucket start]. */

@@ -8,8 +8,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { powerPlants, projects } from '../../db/schema.js';
-import { chart } from '../../measurements/queries.js';
-import { dailyBuckets, plantModels } from '../../measurements/expected.js';
+import { chart, firstDay } from '../../measurements/queries.js';
+import { withCurrentRollups } from '../../measurements/rollups.js';
+import { dailyBuckets, expectationStart, plantModels } from '../../measurements/expected.js';
 import { wallClock } from '../../measurements/time.js';
 import { readSettings } from '../settings.js';
 import { changePct, savingsOf, specificYield, type SavingsSplit } from '../savings.js';
@@ -71,16 +72,22 @@ export async function monthReport(db: Db, plantId: number, month: string): Promi
   if (!plant) return null;
   const { timeZone, co2Factor, name: portalName } = await readSettings(db);
   const [year, m] = month.split('-').map(Number);
-  const [current, before, models] = await Promise.all([
+  const [current, before, models, first] = await Promise.all([
     chart(db, plantId, timeZone, 'month', { year, month: m, day: 1 }),
     chart(db, plantId, timeZone, 'month', { year: year - 1, month: m, day: 1 }),
     plantModels(db, [plantId]),
+    withCurrentRollups(db, plantId, (db) => firstDay(db, plantId)),
   ]);
   const series = current.series;
-  const expected = await dailyBuckets(db, models.get(plantId)!, timeZone, series[0].bucket, series[series.length - 1].bucket);
+  const model = models.get(plantId)!;
+  const expected = await dailyBuckets(db, model, timeZone, series[0].bucket, series[series.length - 1].bucket);
+  // No expectation before the plant was commissioned or first read: those days are not lost production.
+  const from = expectationStart(model, first, series[0].bucket);
   const expectedOf = new Map(expected.map((e) => [e.bucket, e.energy_wh]));
-  const days: ReportDay[] = series.map((s) => ({ date: s.bucket, energy_wh: s.energy_wh, expected_wh: expectedOf.get(s.bucket) ?? null }));
-  const expectedWh = days.every((d) => d.expected_wh !== null) ? round1(days.reduce((wh, d) => wh + d.expected_wh!, 0)) : null;
+  const counts = (date: string) => from !== null && date >= from;
+  const days: ReportDay[] = series.map((s) => ({ date: s.bucket, energy_wh: s.energy_wh, expected_wh: counts(s.bucket) ? expectedOf.get(s.bucket) ?? null : null }));
+  const counted = days.filter((d) => counts(d.date));
+  const expectedWh = counted.length && counted.every((d) => d.expected_wh !== null) ? round1(counted.reduce((wh, d) => wh + d.expected_wh!, 0)) : null;
   const recorded = days.filter((d) => d.energy_wh !== null);
   const byEnergy = [...recorded].sort((a, b) => b.energy_wh! - a.energy_wh! || a.date.localeCompare(b.date));
   const lastYearWh = before.series.some((s) => s.energy_wh !== null) ? before.totals.energy_wh : null;

@@ -25,6 +25,7 @@ import { epochMs, rows } from '../../db/sql.js';
 import { containing } from '../../core/lists.js';
 import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
 import { monthBefore, monthFrom } from '../../measurements/expected-days.js';
+import { firstReadingDay } from '../../measurements/queries.js';
 import type { FleetQuery, FleetStatus } from '../../../contract/fleet.js';
 import type { AlarmKind } from '../../../contract/alarms.js';
 
@@ -81,7 +82,7 @@ export async function fleetPlants(db: Db, opts: {
   const window = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
-  const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`);
+  const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`, sql`p.first_day`);
   const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
@@ -92,6 +93,7 @@ export async function fleetPlants(db: Db, opts: {
     p as (
       select ${p.id} as id, ${p.name} as name, ${p.project} as project, ${projects.name} as project_name,
         ${p.commune} as commune, ${communes.name} as commune_name, ${p.commissioned_on} as commissioned_on,
+        ${firstReadingDay(p.id)} as first_day,
         ${p.name_key} as name_key, ${projects.name_key} as project_key, ${communes.name_key} as commune_key,
         coalesce(${plantExpectedModels.dc_wp} / 1000, ${p.capacity_kwp}) as kwp
       from ${p}
@@ -124,8 +126,9 @@ export async function fleetPlants(db: Db, opts: {
         e.month_wh as energy_month_wh,
         case when p.kwp > 0 then e.today_wh / 1000 / p.kwp end as yield_today,
         case when p.kwp > 0 then e.month_wh / 1000 / p.kwp end as yield_month,
-        e.today_wh / nullif(e.expected_today_wh, 0) as performance_today,
-        e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) as performance_month,
+        -- Before its first reading a plant has no expectation to fall short of.
+        case when p.first_day is not null then e.today_wh / nullif(e.expected_today_wh, 0) end as performance_today,
+        case when p.first_day is not null then e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) end as performance_month,
         coalesce(a.open, 0) as open_alarms
       from t cross join p
       left join r on r.plant = p.id

@@ -14,6 +14,9 @@ import { forgetSettings } from '../../../server/domain/settings.js';
 import { panels, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, settings } from '../../../server/db/schema.js';
 import { refreshExpectedDays } from '../../../server/measurements/expected-days.js';
 import { expectedEnergy } from '../../../server/measurements/expected.js';
+import { firstDay } from '../../../server/measurements/queries.js';
+import { storeReadings } from '../../../server/measurements/store.js';
+import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 
 /** 13:00 in Santiago on 2026-01-15. */
 const NOW = new Date('2026-01-15T16:00:00Z');
@@ -73,14 +76,14 @@ describe('refreshExpectedDays', () => {
     expect((await refreshExpectedDays(db, new Date('2026-02-01T12:00:00Z'))).plants).toBe(2);
   });
 
-  it('keeps each plant\'s expected energy of the month before today equal to its days, a day, a description or a commissioning date later', async () => {
-    /** Every plant's kept sum against its stored days from the month's first (or its commissioning) to the day before `today`. */
+  it('keeps each plant\'s expected energy of the month before today equal to its days, a day, a description, a commissioning date or a first reading later', async () => {
+    /** Every plant's kept sum against its stored days from the month's first (or its commissioning or first reading) to the day before `today`. */
     const checkSums = async (today: string) => {
       const plants = await db.select({ id: powerPlants.id, commissioned: powerPlants.commissioned_on }).from(powerPlants);
       const kept = new Map((await db.select().from(plantExpectedMonths)).map((r) => [r.plant, r]));
       expect(kept.size).toBe(plants.length);
       for (const { id, commissioned } of plants) {
-        const from = commissioned && commissioned > `${today.slice(0, 8)}01` ? commissioned : `${today.slice(0, 8)}01`;
+        const from = [commissioned, await firstDay(db, id)].reduce<string>((f, d) => (d && d > f ? d : f), `${today.slice(0, 8)}01`);
         const days = (await daysOf(id)).filter((d) => d.day >= from && d.day < today);
         const wanted = days.length === Math.max(0, (Date.parse(today) - Date.parse(from)) / 86_400_000) && days.every((d) => d.energy_wh !== null)
           ? days.reduce((sum, d) => sum + d.energy_wh!, 0) : null;
@@ -108,6 +111,13 @@ describe('refreshExpectedDays', () => {
     await checkSums('2026-02-11');
     expect((await db.select().from(plantExpectedMonths).where(eq(plantExpectedMonths.plant, b.plant)))[0].energy_wh).toBe(0);
     await db.update(powerPlants).set({ commissioned_on: null });
+
+    // First read on the 7th (at night): the month is expected from the 7th.
+    await storeReadings(db, [{ investor: a.investors[0].id, ts: new Date('2026-02-07T04:00:00Z'), ac_power_w: 0, energy_total_wh: 1_000 }]);
+    await drainRollups(db);
+    await refreshExpectedDays(db, new Date('2026-02-11T16:00:00Z'));
+    await checkSums('2026-02-11');
+    expect((await db.select().from(plantExpectedMonths).where(eq(plantExpectedMonths.plant, a.plant)))[0].from_day).toBe('2026-02-07');
   });
 
   it('stores nulls for a plant that cannot be modelled', async () => {

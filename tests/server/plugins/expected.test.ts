@@ -96,9 +96,15 @@ describe('chart overlays', () => {
 });
 
 describe('performance ratio', () => {
+  /** A reading at night early in January, the counter where this morning's start: the plant is read from then. */
+  const readSinceJanuary = (investor: number) => storeReadings(db, [
+    { investor, ts: new Date(Date.parse('2026-01-05T02:00:00-03:00')), ac_power_w: 0, energy_total_wh: 1_000_000 },
+  ]);
+
   it('divides the rollups by the expectation up to now, today, this month and this year', async () => {
     const tree = await described();
     const inv = tree.investors[0].id;
+    await readSinceJanuary(inv);
     // 10 kWh between 07:00 and 10:00 this morning (counter difference).
     await storeReadings(db, [
       { investor: inv, ts: new Date(Date.parse('2026-11-22T07:00:00-03:00')), ac_power_w: 1000, energy_total_wh: 1_000_000 },
@@ -121,12 +127,35 @@ describe('performance ratio', () => {
 
   it('counts from the commissioning date when it falls within the period', async () => {
     const tree = await described();
+    await readSinceJanuary(tree.investors[0].id);
     const before = (await call(ctx, staff, 'GET', `/v2/expected/performance/${tree.plant}`)).body;
     await db.update(powerPlants).set({ commissioned_on: '2026-11-01' }).where(eq(powerPlants.id, tree.plant));
     const after = (await call(ctx, staff, 'GET', `/v2/expected/performance/${tree.plant}`)).body;
     expect(after.month.expected_wh).toBe(before.month.expected_wh);
     expect(after.year.expected_wh).toBe(after.month.expected_wh);
     expect(after.year.ratio).toBe(0);
+  });
+
+  it("counts from the plant's first reading: what the portal never read is not production lost", async () => {
+    const tree = await described();
+    const inv = tree.investors[0].id;
+    // Never read: nothing to compare, not 0 %.
+    const unread = (await call(ctx, staff, 'GET', `/v2/expected/performance/${tree.plant}`)).body;
+    expect([unread.today, unread.month, unread.year]).toEqual(Array(3).fill({ actual_wh: 0, expected_wh: null, ratio: null }));
+    // Connected to the portal this morning (commissioned years ago): the month and the year count from today.
+    await storeReadings(db, [
+      { investor: inv, ts: new Date(Date.parse('2026-11-22T07:00:00-03:00')), ac_power_w: 1000, energy_total_wh: 5_000_000 },
+      { investor: inv, ts: new Date(Date.parse('2026-11-22T10:00:00-03:00')), ac_power_w: 4000, energy_total_wh: 5_010_000 },
+    ]);
+    const { body } = await call(ctx, staff, 'GET', `/v2/expected/performance/${tree.plant}`);
+    expect(body.today.expected_wh).toBeGreaterThan(0);
+    expect(body.month).toEqual(body.today);
+    expect(body.year).toEqual(body.today);
+    // A reading on the 3rd: the month counts from the 3rd, the year too.
+    await storeReadings(db, [{ investor: inv, ts: new Date(Date.parse('2026-11-03T02:00:00-03:00')), ac_power_w: 0, energy_total_wh: 5_000_000 }]);
+    const later = (await call(ctx, staff, 'GET', `/v2/expected/performance/${tree.plant}`)).body;
+    expect(later.month.expected_wh).toBeGreaterThan(body.month.expected_wh * 15);
+    expect(later.year).toEqual(later.month);
   });
 });
 

@@ -106,8 +106,13 @@ describe('figures', () => {
       status: 'offline', last_reading: '2026-01-15T11:00:00-03:00', offline_since: '2026-01-15T11:00:00-03:00', power_w: null, energy_today_wh: 8000,
     });
     expect(byName['planta 3']).toMatchObject({ status: 'fault', power_w: 3500, energy_today_wh: 20_000, open_alarms: 1, capacity_kwp: 20 });
+    // First read this morning: its month is expected from today, not from the 1st.
+    expect(byName['Planta 10'].performance_today).toBeGreaterThan(0);
+    expect(byName['Planta 10'].performance_month).toBe(byName['Planta 10'].performance_today);
+    // Never read: no expectation to fall short of.
     expect(byName.Bodega).toMatchObject({
-      status: 'offline', last_reading: null, offline_since: null, power_w: null, energy_today_wh: 0, yield_today: 0, performance_today: 0,
+      status: 'offline', last_reading: null, offline_since: null, power_w: null, energy_today_wh: 0, yield_today: 0,
+      performance_today: null, performance_month: null,
     });
   });
 

@@ -111,6 +111,16 @@ describe('GET /report/plant/{id}/{yyyy-mm}.pdf', () => {
     expect(text).toContain('Real Esperada');
   });
 
+  it('expects the month of its first reading from that day, not from the 1st', async () => {
+    // March 2024: first read on the 12th.
+    const text = flat((await pdfText((await download(customer.token, tree.plant, '2024-03')).rawPayload)).join(' '));
+    const expected = (await call(ctx, customer.token, 'GET', `/v2/expected/${tree.plant}?type=month&date=2024-03-01`)).body;
+    const fromThe12th = expected.series.filter((d: { bucket: string }) => d.bucket >= '2024-03-12')
+      .reduce((wh: number, d: { energy_wh: number }) => wh + d.energy_wh, 0);
+    expect(fromThe12th).toBeLessThan(expected.total_wh * 0.7);
+    expect(text).toContain(`Producción esperada ${es.kwh(Math.round(fromThe12th * 10) / 10)}`);
+  });
+
   it("is written in the caller's language", async () => {
     // The language as a user changes it (the profile call), so the session cache follows at once.
     const speak = async (language: string) => {
