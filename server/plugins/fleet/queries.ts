@@ -82,7 +82,7 @@ export async function fleetPlants(db: Db, opts: {
   const window = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
-  const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`, sql`p.first_day`);
+  const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`, sql`fd.first_day`);
   const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
@@ -93,7 +93,6 @@ export async function fleetPlants(db: Db, opts: {
     p as (
       select ${p.id} as id, ${p.name} as name, ${p.project} as project, ${projects.name} as project_name,
         ${p.commune} as commune, ${communes.name} as commune_name, ${p.commissioned_on} as commissioned_on,
-        ${firstReadingDay(p.id)} as first_day,
         ${p.name_key} as name_key, ${projects.name_key} as project_key, ${communes.name_key} as commune_key,
         coalesce(${plantExpectedModels.dc_wp} / 1000, ${p.capacity_kwp}) as kwp
       from ${p}
@@ -127,13 +126,15 @@ export async function fleetPlants(db: Db, opts: {
         case when p.kwp > 0 then e.today_wh / 1000 / p.kwp end as yield_today,
         case when p.kwp > 0 then e.month_wh / 1000 / p.kwp end as yield_month,
         -- Before its first reading a plant has no expectation to fall short of.
-        case when p.first_day is not null then e.today_wh / nullif(e.expected_today_wh, 0) end as performance_today,
-        case when p.first_day is not null then e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) end as performance_month,
+        case when fd.first_day is not null then e.today_wh / nullif(e.expected_today_wh, 0) end as performance_today,
+        case when fd.first_day is not null then e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) end as performance_month,
         coalesce(a.open, 0) as open_alarms
       from t cross join p
       left join r on r.plant = p.id
       left join a on a.plant = p.id
       left join ${plantExpectedMonths} ${sm} on ${sm.plant} = p.id
+      -- The first reading's day, probed only for the plants whose ratios the request needs (offset 0).
+      cross join lateral (select ${firstReadingDay(sql`p.id`)} as first_day offset 0) fd
       -- Primary-key probes per plant (offset 0: each computed once, however often f uses it).
       cross join lateral (
         select
