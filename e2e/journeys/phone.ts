@@ -216,7 +216,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
       await customer.page.goto(at('/app/projects/2/show'));
       await namesThePage(customer.page, 'Acceso denegado');
       await fitsWidth(customer.page, 'access denied');
-      await screenshot(customer.page, 'phone-07-access-denied-es');
+      await screenshot(customer.page, 'phone-07b-access-denied-es');
       if (customer.pageErrors.length) throw new Error(customer.pageErrors.join('\n'));
     } finally {
       await customer.context.close();
