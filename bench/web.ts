@@ -29,7 +29,8 @@ import { launchBrowser, signIn, startServer } from '../e2e/harness.js';
 import { fillPath } from '../contract/paths.js';
 import { measurementApi } from '../contract/measurements.js';
 import { country } from '../src/config/country.js';
-import { localDay, SHOWN_PLANT } from '../src/pages/monitoring/queries.js';
+import { localDay } from '../src/pages/monitoring/queries.js';
+import { SHOWN_PLANT } from '../src/pages/monitoring/choices.js';
 
 const LOGIN_TARGET_BYTES = 150 * 1024;
 const READY_TARGET_MS = 800;

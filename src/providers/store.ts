@@ -4,8 +4,9 @@
  * it survives that reset.
  */
 import { localStorageStore, type Store } from 'react-admin';
+import { STORE_APP_KEY, STORE_VERSION } from './storedItem';
 
-export function createStore(base: Store = localStorageStore('1', 'Solar')): Store {
+export function createStore(base: Store = localStorageStore(STORE_VERSION, STORE_APP_KEY)): Store {
   // The app shell and the admin inside it both provide this store: it is set up by the first and
   // torn down with the last, so leaving the admin keeps the shell's sync with other tabs.
   let providers = 0;

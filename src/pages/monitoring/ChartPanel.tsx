@@ -33,7 +33,8 @@ import { csvDialect, downloadCsv } from './csv';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { intlLocale } from '../../i18n/locales';
 import { ExpectedNote } from './ExpectedNote';
-import { chartQuery, CHOSEN } from './queries';
+import { chartQuery } from './queries';
+import { CHOSEN } from './choices';
 import { DateLocalization } from '../../components/DatePickers';
 import { useIsPhone } from '../../components/useIsPhone';
 

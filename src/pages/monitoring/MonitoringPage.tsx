@@ -22,7 +22,8 @@ import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 import { ChartPanel, PlantsMap, preloadChart } from './chunks';
-import { CHOSEN, localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, SHOWN_PLANT, SHOWN_PROJECT, snapshotQuery } from './queries';
+import { localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
+import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from './choices';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>

@@ -10,26 +10,12 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { ChartParams } from '../../providers/monitoring';
 import { country } from '../../config/country';
 import { dateFormat } from '../../i18n/format';
+import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from './choices';
 
 /** How often the snapshot is read again (ms). */
 export const REFRESH_MS = 60_000;
 /** An answer this recent (the prefetch's) is not asked for again as the page mounts. */
 const FRESH_MS = 10_000;
-
-/** The store's keys of what the user chose last (kept across visits). */
-export const CHOSEN = {
-  project: 'monitoring.project',
-  plant: 'monitoring.plant',
-  wholeProject: 'monitoring.whole_project',
-  interval: 'monitoring.interval',
-} as const;
-
-/**
- * The store's keys of the project and the plant the page showed last, chosen or not: the next visit
- * starts their reads at once, alongside the list of projects that confirms them.
- */
-export const SHOWN_PROJECT = 'monitoring.shown_project';
-export const SHOWN_PLANT = 'monitoring.shown_plant';
 
 const byName = { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' as const }, filter: {} };
 

@@ -14,7 +14,7 @@ import { ListEmpty } from '../../components/ListEmpty';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { isolated, useFormatters, type Formatters } from '../../i18n/format';
 import { FLEET_STATUSES, type FleetPlant, type FleetStatus } from '../../../contract/fleet';
-import { CHOSEN } from '../../pages/monitoring/queries';
+import { CHOSEN } from '../../pages/monitoring/choices';
 
 const STATUS_COLOR: Record<FleetStatus, 'success' | 'default' | 'error'> = { online: 'success', offline: 'default', fault: 'error' };
 

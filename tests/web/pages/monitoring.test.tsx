@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { memoryStore } from 'react-admin';
 import { MonitoringPage } from '../../../src/pages/monitoring/MonitoringPage';
-import { SHOWN_PLANT, SHOWN_PROJECT } from '../../../src/pages/monitoring/queries';
+import { SHOWN_PLANT, SHOWN_PROJECT } from '../../../src/pages/monitoring/choices';
 // A lazy chunk in the app; loaded up front here so the waits below time the page, not the module's first transform.
 import { axisMax } from '../../../src/pages/monitoring/ChartPanel';
 import type { ExpectedWarning, Snapshot } from '../../../src/providers/monitoring';

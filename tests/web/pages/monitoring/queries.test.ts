@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { memoryStore } from 'react-admin';
-import { CHOSEN, prefetchMonitoring, SHOWN_PLANT, SHOWN_PROJECT } from '../../../../src/pages/monitoring/queries';
+import { prefetchMonitoring } from '../../../../src/pages/monitoring/queries';
+import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from '../../../../src/pages/monitoring/choices';
 import type { AppDataProvider } from '../../../../src/providers/dataProvider';
 
 /** A data provider whose list answers wait until `lists.release()`; every call is recorded in order. */
