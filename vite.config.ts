@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -42,12 +42,36 @@ const ADMIN_MODULES = ['src/layout/adminStart.ts', 'src/layout/AdminApp.tsx'];
 const SECTION_MODULES: Record<string, string[]> = {
   monitoring: ['src/pages/monitoring/ChartPanel.tsx'],
 };
+/**
+ * Sections whose page has an early script, run before the app: the monitoring page's asks the server
+ * for the page's first view and starts the app once it is drawn (src/firstView/start.ts).
+ */
+const EARLY_SCRIPTS: Record<string, string> = {
+  monitoring: 'src/firstView/start.ts',
+};
+
+/** The script and link tags of a built page. */
+const moduleScript = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/;
+const modulePreloads = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+">/g;
+/** `html` with these tags added at the end of its head. */
+const withTags = (html: string, tags: string[]) => html.replace(/\s*<\/head>/, `${tags.map((t) => `\n    ${t}`).join('')}\n  </head>`);
+const tag = {
+  script: (file: string, app?: string) => `<script type="module" crossorigin src="/${file}"${app ? ` data-app="/${app}"` : ''}></script>`,
+  /** Fetched, parsed and compiled now. */
+  modulepreload: (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+  /** Fetched now, compiled when imported. */
+  preload: (file: string) => `<link rel="preload" as="script" crossorigin href="/${file}">`,
+};
 
 /**
  * Writes, beside index.html, app.html (index.html plus a modulepreload of each chunk the admin needs,
  * and of what they import) and app-<section>.html for each entry of SECTION_MODULES (that section's
  * chunks too), so the browser fetches and compiles them while the first script runs, instead of one
- * import after another. The server sends them under /app/ and /app/<section> (server/app.ts, `pageOf`).
+ * import after another. A section with an early script (EARLY_SCRIPTS) runs that script alone at
+ * first, its imports preloaded; the app's scripts are fetched at once but compiled only when the early
+ * script starts the app (`data-app`), so the early script's work (the monitoring page's first view)
+ * does not wait behind them. The server sends these pages under /app/ and /app/<section>
+ * (server/app.ts, `pageOf`).
  */
 const sectionPages: Plugin = {
   name: 'section-pages',
@@ -56,39 +80,77 @@ const sectionPages: Plugin = {
   generateBundle(_options, bundle: Rollup.OutputBundle) {
     const index = bundle['index.html'] as Rollup.OutputAsset | undefined;
     if (!index) return;
+    const html = String(index.source);
     const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-    const pages: [string, string[]][] = [
-      ['app', ADMIN_MODULES],
-      ...Object.entries(SECTION_MODULES).map(([section, modules]): [string, string[]] => [`app-${section}`, [...ADMIN_MODULES, ...modules]]),
-    ];
-    for (const [page, modules] of pages) {
+    const chunkOf = (module: string) => {
+      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+      if (!chunk) this.error(`section-pages: no chunk holds ${module}`);
+      return chunk;
+    };
+    /** The files of these chunks and of all they import, entries left out. */
+    const closure = (starts: Rollup.OutputChunk[]) => {
       const files = new Set<string>();
       const add = (chunk: Rollup.OutputChunk) => {
-        if (chunk.isEntry || files.has(chunk.fileName)) return;
-        files.add(chunk.fileName);
+        if (files.has(chunk.fileName)) return;
+        if (!chunk.isEntry) files.add(chunk.fileName);
         for (const name of chunk.imports) if (bundle[name]?.type === 'chunk') add(bundle[name] as Rollup.OutputChunk);
       };
-      for (const module of modules) {
-        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
-        if (!chunk) this.error(`section-pages: no chunk holds ${module}`);
-        add(chunk);
+      starts.forEach(add);
+      return files;
+    };
+    // The app's entry: the module script of index.html.
+    const entry = bundle[moduleScript.exec(html)![1]] as Rollup.OutputChunk;
+    const sections: [string, string[], string | undefined][] = [
+      ['app', ADMIN_MODULES, undefined],
+      ...Object.entries(SECTION_MODULES).map(([section, modules]): [string, string[], string | undefined] => [`app-${section}`, [...ADMIN_MODULES, ...modules], EARLY_SCRIPTS[section]]),
+    ];
+    for (const [page, modules, early] of sections) {
+      const needed = closure(modules.map(chunkOf));
+      let source: string;
+      if (!early) {
+        // What index.html preloads already is left out.
+        source = withTags(html, [...needed].filter((file) => !html.includes(file)).map(tag.modulepreload));
+      } else {
+        const earlyChunk = chunkOf(early);
+        const earlyImports = closure([earlyChunk]);
+        const app = [entry.fileName, ...closure([entry]), ...needed].filter((file, i, all) => !earlyImports.has(file) && all.indexOf(file) === i);
+        const tags = [tag.script(earlyChunk.fileName, entry.fileName), ...[...earlyImports].map(tag.modulepreload), ...app.map(tag.preload)];
+        source = withTags(html.replace(moduleScript, '').replace(modulePreloads, ''), tags);
       }
-      const links = [...files].map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n  `).join('');
-      this.emitFile({ type: 'asset', fileName: `${page}.html`, source: String(index.source).replace('</head>', `${links}</head>`) });
+      this.emitFile({ type: 'asset', fileName: `${page}.html`, source });
     }
   },
 };
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/firstView/render.tsx` (`npm run build`, after the web app's build): the
+ * monitoring page's first-view renderer for the API server to run (contract/first-view.ts), the
+ * app's code built as the browser's is, with every package inside, into dist-server/ (not served).
+ */
+const SSR_BUILD = {
+  plugins: [leanRouterAdapter, productionReactRouter, react()],
+  ssr: { noExternal: true as const, target: 'node' as const },
+  // React and the rest pick their production builds when bundled, not when the server runs.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { outDir: 'dist-server', emptyOutDir: true, target: 'node20' },
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? SSR_BUILD : {
   // Brotli and gzip siblings of every built file, served as they are by the API server (preCompressed).
   plugins: [leanRouterAdapter, productionReactRouter, react(), sectionPages, compression({ algorithms: ['brotliCompress', 'gzip'] })],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+    // Every browser the app supports has modulepreload (Chrome 66, Firefox 115, Safari 17): no polyfill in the first script.
+    modulePreload: { polyfill: false },
+    rollupOptions: { input: { index: 'index.html', ...Object.fromEntries(Object.entries(EARLY_SCRIPTS).map(([section, file]) => [`early-${section}`, file])) } },
+  },
   test: {
     projects: [
       {
@@ -118,4 +180,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -20,6 +20,7 @@ import { weatherApi } from './weather.js';
 import { expectedApi } from './expected.js';
 import { reportApi } from './reports.js';
 import { fleetApi } from './fleet.js';
+import { firstViewApi } from './first-view.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -41,6 +42,7 @@ export const api = {
   alarm: alarmApi,
   report: reportApi,
   fleet: fleetApi,
+  firstView: firstViewApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

@@ -35,3 +35,6 @@ export function fillPath(path: string, values: Record<string, string | number>):
     return encodeURIComponent(String(values[name]));
   });
 }
+
+/** The monitoring page's first view, asked for by the page's early script (contract/first-view.ts). */
+export const firstViewRoute = { method: 'GET', path: '/first-view/monitoring' } as const;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const ARTIFACTS = path.resolve('e2e/artifacts');
@@ -128,15 +128,19 @@ const CSP_VIOLATION = 'CSP violation:';
 
 /**
  * A signed-out browser session of its own (cookies and storage apart from any other), in Spanish,
- * on a desktop's screen or a phone's.
+ * on a desktop's screen or a phone's; with `storageState`, one that starts with that storage (a
+ * returning user's: signed in, their choices kept) and an empty cache.
  * `pageErrors` collects script errors and Content-Security-Policy violations (each page reports
  * them as `securitypolicyviolation` events, passed on as console errors); journeys fail on any.
  */
-export async function newSession(browser: Browser, { phone = false }: { phone?: boolean } = {}) {
-  const context = await browser.newContext(phone
-    // A 390×844 phone (an iPhone 12-14's CSS pixels), touch and all.
-    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'es-CL' }
-    : { viewport: { width: 1366, height: 900 }, locale: 'es-CL' });
+export async function newSession(browser: Browser, { phone = false, storageState }: { phone?: boolean; storageState?: BrowserContextOptions['storageState'] } = {}) {
+  const context = await browser.newContext({
+    storageState,
+    ...(phone
+      // A 390×844 phone (an iPhone 12-14's CSS pixels), touch and all.
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'es-CL' }
+      : { viewport: { width: 1366, height: 900 }, locale: 'es-CL' }),
+  });
   await context.addInitScript((marker) => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`${marker} ${e.effectiveDirective} refused ${e.blockedURI || 'inline code'} (${e.sourceFile || document.location.pathname}:${e.lineNumber})`);

@@ -10,6 +10,7 @@ import { administrationJourney } from './journeys/administration.js';
 import { ticketsJourney } from './journeys/tickets.js';
 import { alarmsJourney } from './journeys/alarms.js';
 import { phoneJourney } from './journeys/phone.js';
+import { firstViewJourney } from './journeys/first-view.js';
 import { loadPdfReader, reportsJourney } from './journeys/reports.js';
 
 // The report journey's PDF reader loads meanwhile (a failure shows in its step, which awaits it again).
@@ -29,7 +30,7 @@ try {
         .filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('You rendered descendant <Routes>'));
       if (dev.length) throw new Error(`React Router's development build is in ${dev.join(', ')}`);
     });
-    for (const run of [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney]) {
+    for (const run of [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney, firstViewJourney]) {
       try {
         await run({ server, browser, journey });
       } catch (err) {

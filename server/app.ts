@@ -40,6 +40,7 @@ import pushRoutes from './plugins/push/index.js';
 import alarmRoutes from './plugins/alarms/index.js';
 import reportRoutes from './plugins/reports/index.js';
 import fleetRoutes from './plugins/fleet/index.js';
+import firstViewRoutes, { type FirstViewOptions } from './plugins/first-view/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -103,11 +104,13 @@ function pagesOf(webDir: string) {
 
 export interface AppOptions {
   config: Config; db: Db; mailer?: Mailer; logger?: boolean | object; webDir?: string;
+  /** The web app's renderer of the monitoring page's first view (serve.ts: the build's; none in `npm run dev`). */
+  firstView?: FirstViewOptions['loadRenderer'];
   /** Check every reply against its declared schema (the test suites do). */
   checkReplies?: boolean;
 }
 
-export async function buildApp({ config, db, mailer, logger = false, webDir, checkReplies = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, logger = false, webDir, firstView, checkReplies = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -186,6 +189,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, che
     await api.register(alarmRoutes);
     await api.register(reportRoutes);
     await api.register(fleetRoutes);
+    await api.register(firstViewRoutes, { loadRenderer: firstView });
   }, { prefix: '/api' });
 
   await app.register(mediaRoutes);

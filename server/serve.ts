@@ -7,7 +7,9 @@
  * PostgreSQL migrate and seed one at a time, then share the port and the work (docs/scale.md).
  */
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -27,6 +29,9 @@ export interface ServeOptions {
   webDir?: string | null;
 }
 
+/** The monitoring page's first-view renderer as `npm run build` writes it (vite.config.ts, SSR_BUILD). */
+const FIRST_VIEW_RENDERER = path.resolve('dist-server/render.js');
+
 export async function serve(config: Config, { plugins = [], webDir = path.resolve('dist') }: ServeOptions = {}): Promise<FastifyInstance> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dir: path.join(config.dataDir, 'db') }).catch((err) => {
     if (!isDatabaseUnavailable(err)) throw err;
@@ -40,6 +45,8 @@ export async function serve(config: Config, { plugins = [], webDir = path.resolv
   });
   const app = await buildApp({
     config, db: database.db, webDir: webDir ?? undefined,
+    // With the web app it serves: its pages and its renderer come from the same build.
+    firstView: webDir && fs.existsSync(FIRST_VIEW_RENDERER) ? () => import(pathToFileURL(FIRST_VIEW_RENDERER).href) : undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   for (const plugin of plugins) await app.register(plugin);

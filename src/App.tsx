@@ -21,7 +21,6 @@ import { localeInfo } from './i18n/locales';
 import { createAppTheme, emotionCache } from './theme';
 import { PublicLayout } from './pages/public/PublicLayout';
 import { LoginPage } from './pages/public/LoginPage';
-import { preloadChart } from './pages/monitoring/chunks';
 import { lazyComponent, withTimeout } from './components/lazy';
 
 // The login page is in the first script; every other public page is a chunk of its own, so a visitor
@@ -113,9 +112,8 @@ function RequireSession() {
     authProvider.checkAuth({}).then(
       async () => {
         // The page's first reads start before the admin's code is fetched (the admin needs this
-        // small chunk anyway): layout/adminStart.ts.
+        // small chunk anyway), and its own chunks (the monitoring page's chart): layout/adminStart.ts.
         (await (adminStart ?? loadAdminStart().catch(() => undefined)))?.prefetchAdminPage(pathname, store);
-        if (pathname.startsWith('/app/monitoring')) preloadChart();
         const Admin = await loadAdmin(i18n).catch(() => undefined);
         if (active) setAdmin({ Admin });
       },

@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig, type Config } from '../server/config.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { changeFeed, CHANGES_CHANNEL } from '../server/db/changes.js';
-import { buildApp } from '../server/app.js';
+import { buildApp, type AppOptions } from '../server/app.js';
 import { seedBase } from '../server/seed/base.js';
 import { sql } from 'drizzle-orm';
 import { users } from '../server/db/schema.js';
@@ -84,9 +84,11 @@ let counter = 0;
 /**
  * `opts.mailer` replaces the in-memory mailer; `opts.realMailer` lets the app build its own from the
  * config (SMTP_URL, or the outbox directory), as in production; `ctx.mailer` then stays empty.
- * `opts.webDir` serves a built web app from that directory, as `npm start` serves dist/.
+ * `opts.webDir` serves a built web app from that directory, as `npm start` serves dist/;
+ * `opts.firstView` gives the app the renderer of the monitoring page's first view, as `npm start` does
+ * with the build's.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string } = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string; firstView?: AppOptions['firstView'] } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
   // ALARM_INTERVAL and REPORT_CHECK_INTERVAL 0: suites run the alarm schedule and the monthly reports
   // themselves (tests/server/plugins/alarms, .../reports), never by a timer.
@@ -97,7 +99,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   await seedBase(database.db);
   const mailer = new MemoryMailer();
   const app = await buildApp({
-    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, checkReplies: true,
+    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, firstView: opts.firstView, checkReplies: true,
   });
   await app.ready();
 

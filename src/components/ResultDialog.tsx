@@ -58,7 +58,7 @@ export const hasNonFieldErrors = (error: unknown) => {
 };
 
 export function ResultDialogHost() {
-  const result = useSyncExternalStore(subscribe, () => current);
+  const result = useSyncExternalStore(subscribe, () => current, () => current);
   const translate = useTranslate();
   if (!result) return null;
   const success = result.kind === 'success';

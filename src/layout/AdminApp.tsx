@@ -5,10 +5,11 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useCreatePath, useI18nProvider,
-  useResourceContext, useStoreContext,
+  useResourceContext, useStoreContext, type RaThemeOptions, type Store,
 } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { resources } from '../resources';
@@ -80,6 +81,27 @@ function children(permissions: Permissions | undefined) {
 /** The screens' Spanish messages came with this chunk: the app shell adds them before the first render. */
 export const addAdminMessages = (i18n: AppI18nProvider) => i18n.addAdminMessages(adminMessages);
 
+export interface AdminFrameProps {
+  queryClient: QueryClient;
+  i18n: AppI18nProvider;
+  store: Store;
+  theme: RaThemeOptions;
+  children: ReactNode;
+}
+
+/**
+ * react-admin's context for the admin's screens (the app's data, auth and router providers, on this
+ * query cache, translations, store and theme) under /app: the admin's, and the one the server draws
+ * the monitoring page's first view in (src/firstView/render.tsx).
+ */
+export const AdminFrame = ({ queryClient, i18n, store, theme, children }: AdminFrameProps) => (
+  <AdminContext queryClient={queryClient} routerProvider={reactRouterProvider} dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
+    <BasenameContextProvider basename={ADMIN_BASENAME}>
+      {children}
+    </BasenameContextProvider>
+  </AdminContext>
+);
+
 export default function AdminApp() {
   const i18n = useI18nProvider() as AppI18nProvider;
   const store = useStoreContext();
@@ -89,21 +111,19 @@ export default function AdminApp() {
   const [queryClient] = useState(adminQueryClient);
   useEffect(() => releaseQueryClient, []);
   return (
-    <AdminContext queryClient={queryClient} routerProvider={reactRouterProvider} dataProvider={dataProvider} authProvider={adminAuthProvider} i18nProvider={i18n} store={store} theme={theme}>
-      <BasenameContextProvider basename={ADMIN_BASENAME}>
-        <AdminUI
-          layout={Layout}
-          dashboard={ToMonitoring}
-          catchAll={ToNotFound}
-          accessDenied={AccessDeniedPage}
-          loginPage={false}
-          authCallbackPage={false}
-          disableTelemetry
-          title={brand}
-        >
-          {children}
-        </AdminUI>
-      </BasenameContextProvider>
-    </AdminContext>
+    <AdminFrame queryClient={queryClient} i18n={i18n} store={store} theme={theme}>
+      <AdminUI
+        layout={Layout}
+        dashboard={ToMonitoring}
+        catchAll={ToNotFound}
+        accessDenied={AccessDeniedPage}
+        loginPage={false}
+        authCallbackPage={false}
+        disableTelemetry
+        title={brand}
+      >
+        {children}
+      </AdminUI>
+    </AdminFrame>
   );
 }

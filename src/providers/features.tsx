@@ -15,15 +15,19 @@ export type { Features };
 
 const FeaturesContext = createContext<Features | undefined>(undefined);
 
-/** Asks the server once as it mounts; until the answer (or when it cannot be read) the features are unknown. */
-export function FeaturesProvider({ children }: { children: ReactNode }) {
-  const [features, setFeatures] = useState<Features>();
+/**
+ * Asks the server once as it mounts; until the answer (or when it cannot be read) the features are
+ * unknown. Given them (`known`: the server drawing the monitoring page's first view), asks nothing.
+ */
+export function FeaturesProvider({ children, known }: { children: ReactNode; known?: Features }) {
+  const [features, setFeatures] = useState<Features | undefined>(known);
   useEffect(() => {
+    if (known) return undefined;
     const controller = new AbortController();
     request<Features>(featuresRoute.path, { method: featuresRoute.method, auth: false, signal: controller.signal })
       .then(setFeatures, () => undefined);
     return () => controller.abort();
-  }, []);
+  }, [known]);
   return <FeaturesContext.Provider value={features}>{children}</FeaturesContext.Provider>;
 }
 

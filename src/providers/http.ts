@@ -13,6 +13,14 @@ import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, navigat
 
 export const API_BASE = '/api';
 
+/**
+ * What carries a call: the browser's fetch (looked up at each call, so tests can swap it). The
+ * monitoring page's first view, drawn on the server, carries its calls into the API of the same
+ * process instead (src/firstView/render.tsx).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export const setTransport = (carrier: typeof fetch) => { transport = carrier; };
+
 export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
 
 export interface RequestOptions {
@@ -125,7 +133,7 @@ export function refreshSession(): Promise<boolean> {
     // Another tab rotated the pair while this one waited: its tokens (shared storage) are ours too.
     if (refresh !== seen && getAccessToken()) return true;
     try {
-      const response = await fetch(buildUrl(authRoutes.refresh.path), {
+      const response = await transport(buildUrl(authRoutes.refresh.path), {
         method: authRoutes.refresh.method,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ refresh }),
@@ -154,7 +162,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     body = JSON.stringify(raw);
   }
   if (token && options.auth !== false) headers.Authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  return transport(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
 }
 
 /** Calls the API, refreshing the session once on a 401, and gives its response. */

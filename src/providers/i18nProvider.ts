@@ -22,6 +22,8 @@ const loaders: Record<Exclude<LocaleInfo['messages'], 'es'>, () => Promise<{ def
 
 export function applyDocumentLocale(locale: string) {
   const { lang, dir } = localeInfo(locale);
+  // On the server (the monitoring page's first view, src/firstView/render.tsx) there is no page to set.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   document.documentElement.dir = dir;
 }
@@ -80,4 +82,4 @@ export function createI18nProvider(adminMessages?: Messages): AppI18nProvider {
 }
 
 /** The locale the messages are in now (it changes once a newly chosen language's messages are loaded). */
-export const useCurrentLocale = (i18n: AppI18nProvider) => useSyncExternalStore(i18n.subscribe, i18n.getLocale);
+export const useCurrentLocale = (i18n: AppI18nProvider) => useSyncExternalStore(i18n.subscribe, i18n.getLocale, i18n.getLocale);

@@ -5,7 +5,7 @@
  * consumption, the battery's state of charge (day, on its own 0-100 % axis) and, for day, month and
  * year, the expected production laid over. Each plotted table can be downloaded as CSV.
  */
-import { useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import RtlProvider from '@mui/system/RtlProvider';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup,
@@ -37,6 +37,7 @@ import { chartQuery } from './queries';
 import { CHOSEN } from './choices';
 import { DateLocalization } from '../../components/DatePickers';
 import { useIsPhone } from '../../components/useIsPhone';
+import { rememberChartWidth } from '../../firstView/page';
 
 const DAY = 'YYYY-MM-DD';
 const VIEWS: Record<Exclude<Interval, 'range'>, ('year' | 'month' | 'day')[]> = {
@@ -62,7 +63,29 @@ const yAxisWidth = (series: PlottedSeries[], f: Formatters, digits: number) => 3
 // The expectation is a dashed line, so it reads as a reference and not as one more measurement.
 const chartSx = { '& path[data-series="expected"]': { strokeDasharray: '6 4' } };
 
+/**
+ * The width to draw the chart at where nothing can be measured: on the server, drawing the page's
+ * first view (src/firstView/render.tsx). In the browser, none: the chart fills its box.
+ */
+export const ServerChartWidth = createContext<number | undefined>(undefined);
+
+/**
+ * The chart's box, measured as the browser lays it out and kept (src/firstView/page.ts), so that the
+ * next first view's chart is drawn at the width this one has.
+ */
+function useRememberedWidth() {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!box || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => { if (entry.contentRect.width) rememberChartWidth(entry.contentRect.width); });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [box]);
+  return useCallback((element: HTMLDivElement | null) => setBox(element), []);
+}
+
 function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
+  const width = useContext(ServerChartWidth);
   const dayMinutes = table.dayMinutes ?? 1440;
   // Ticks every 3 hours, 00:00 to 24:00 whatever the readings cover.
   const ticks = Array.from({ length: Math.floor(dayMinutes / 180) + 1 }, (_, i) => i * 180);
@@ -76,7 +99,7 @@ function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
   const soc = plotted.some((s) => s.key === 'soc');
   const number = (v: number | null) => (v === null ? '—' : f.number(v));
   return (
-    <LineChart height={HEIGHT} sx={chartSx} skipAnimation
+    <LineChart height={HEIGHT} width={width} sx={chartSx} skipAnimation
       xAxis={[{ scaleType: 'linear', data: table.minutes, min: 0, max: dayMinutes, tickInterval: ticks, valueFormatter: clock }]}
       yAxis={[
         { id: 'power', label: 'kW', width: yAxisWidth(plotted.filter((s) => s.key !== 'soc'), f, 1), valueFormatter: (v: number) => f.number(v) },
@@ -93,10 +116,11 @@ function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
 }
 
 function TotalsChart({ table, f }: { table: ChartTable; f: Formatters }) {
+  const width = useContext(ServerChartWidth);
   const number = (v: number | null) => (v === null ? '—' : f.number(v));
   const plotted = table.series.filter((s) => s.plotted);
   return (
-    <ChartDataProvider height={HEIGHT} skipAnimation
+    <ChartDataProvider height={HEIGHT} width={width} skipAnimation
       xAxis={[{ id: 'x', scaleType: 'band', data: table.labels, valueFormatter: (b: string) => bucketLabel(b, f), height: 40 }]}
       yAxis={[{ id: 'energy', label: 'kWh', width: yAxisWidth(plotted, f, 0), valueFormatter: (v: number) => f.number(v, 0) }]}
       series={plotted.map((s) => (s.key === 'expected'
@@ -159,6 +183,7 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
   // On a phone the six intervals do not fit on one line as buttons: a select keeps them on one.
   const phone = useIsPhone();
   const intervalLabel = translate('app.monitoring.chart.interval');
+  const chartBox = useRememberedWidth();
 
   return (
     <Card variant="outlined">
@@ -206,7 +231,7 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
           // Charts read left to right in every language (time runs that way on their axes); told so, MUI X
           // anchors the axes' labels beside them and not, as in a right-to-left page, over them.
           <RtlProvider value={false}>
-            <Box dir="ltr" sx={{ width: '100%' }}>
+            <Box ref={chartBox} dir="ltr" sx={{ width: '100%' }}>
               {table.unit === 'kW' ? <DayChart table={table} f={f} /> : <TotalsChart table={table} f={f} />}
             </Box>
           </RtlProvider>

@@ -22,6 +22,7 @@ import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 import { ChartPanel, PlantsMap, preloadChart } from './chunks';
+import { useFirstViewRelease, useHoldFirstView } from '../../firstView/useRelease';
 import { localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
 import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from './choices';
 
@@ -45,7 +46,11 @@ const RetryAlert = ({ message, retry }: { message: string; retry: () => unknown 
 /** The map's height (px): its area keeps it before the map is drawn, so the page does not jump. */
 const MAP_HEIGHT = 320;
 
-const Loading = () => <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress /></Box>;
+/** A part still loading: while one shows, the page's first view stays in front of it. */
+const Loading = () => {
+  useHoldFirstView();
+  return <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress /></Box>;
+};
 
 /**
  * The project's plants on a map, coloured by each one's own snapshot; a click chooses that plant.
@@ -222,6 +227,7 @@ export const MonitoringPage = () => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   useEffect(preloadChart, []);
+  useFirstViewRelease();
   const [storedProject, setProject] = useStore<number | null>(CHOSEN.project, null);
   const [, setPlant] = useStore<number | null>(CHOSEN.plant, null);
   const { data, isPending, error } = useQuery(projectsQuery(dataProvider));

@@ -1,9 +1,9 @@
 /**
  * The monitoring page's chart (MUI X charts and date pickers) and map (Leaflet): chunks of their
  * own, so no other page loads them. The chart's is fetched ahead of rendering: with the page's HTML
- * (server/app.ts, `pageOf`), by the app shell when the browser opens the monitoring page (App.tsx),
- * else as the page mounts, while its first calls are under way. The map's loads as the map nears
- * the screen (MonitoringPage.tsx).
+ * (server/app.ts, `pageOf`), with the page's first reads when the browser opens the monitoring page
+ * (layout/adminStart.ts), else as the page mounts, while its first calls are under way. The map's
+ * loads as the map nears the screen (MonitoringPage.tsx).
  */
 import { lazy, type ComponentProps } from 'react';
 
@@ -24,3 +24,6 @@ export const PlantsMap = (props: ComponentProps<typeof LazyPlantsMap>) =>
 export const preloadChart = () => {
   void loadChart().catch(() => undefined);
 };
+
+/** The chart's chunk, loaded: the server drawing the page's first view waits for it before it draws. */
+export const loadChartPanel = () => loadChart();

@@ -23,6 +23,7 @@ import english from '../../../src/i18n/en';
 import { flatten } from '../../../src/i18n/merge';
 import { adminI18n, fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
 import type { AppI18nProvider } from '../../../src/providers/i18nProvider';
+import { showFirstView } from '../../../src/firstView/page';
 
 /** How often the forecast card is drawn: a minute's refresh of the live figures should leave it alone. */
 const forecastDraws = vi.hoisted(() => ({ count: 0 }));
@@ -564,6 +565,44 @@ describe('monitoring page', () => {
     await waitFor(() => expect(screen.getByText('Este proyecto aún no tiene centrales eléctricas.')).toBeInTheDocument());
     // No plant, no reading: only the server's features (read once by the app's shell) were asked for.
     expect(calls.filter((c) => c !== '/api/features')).toEqual([]);
+  });
+});
+
+describe("the server's first view", () => {
+  // The pages drawn by the tests before have each given up the first view (there was none).
+  const fresh = () => {
+    document.getElementById('root')?.remove();
+    document.documentElement.removeAttribute('data-first-view-done');
+  };
+  beforeEach(fresh);
+  afterEach(fresh);
+
+  it('stays in front while the page still reads, and gives way once the page has drawn its figures and chart', async () => {
+    sizeCharts();
+    mockApi(dayHandler);
+    // The day's curve comes late: the page is not drawn until it is in.
+    let answerCurve!: () => void;
+    const curveHeld = new Promise<void>((resolve) => { answerCurve = resolve; });
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('/api/v2/measurement/7')) await curveHeld;
+      return answer(input, init);
+    });
+    const root = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
+    expect(showFirstView({ html: '<p>Dibujado por el servidor</p>', css: '', answers: null }, 'ltr')).toBe(true);
+    renderPage();
+    await waitFor(() => expect(card('Potencia actual')).toBeInTheDocument());
+    // The figures are in, the chart is not: the first view stays, the app draws unseen behind it.
+    await new Promise((resolve) => { setTimeout(resolve, 200); });
+    expect(document.getElementById('first-view')).toHaveTextContent('Dibujado por el servidor');
+    expect(root.style.visibility).toBe('hidden');
+    answerCurve();
+    await waitFor(() => expect(document.getElementById('first-view')).toBeNull(), { timeout: 10_000 });
+    expect(screen.getByText('24:00')).toBeInTheDocument();
+    expect(root.getAttribute('style')).toBeNull();
+    // A first view arriving after the page was drawn is not shown over it.
+    expect(showFirstView({ html: '<p>Tarde</p>', css: '', answers: null }, 'ltr')).toBe(false);
+    expect(screen.queryByText('Tarde')).toBeNull();
   });
 });
 
