@@ -45,17 +45,40 @@ const firstViewShows = (page: Page) => page.evaluate(() => {
   };
 });
 
+type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** `storage` with one of react-admin's stored values set (its store keeps them as JSON under 'RaStoreSolar.'). */
+const withStored = (storage: Storage, key: string, value: unknown): Storage => ({
+  ...storage,
+  origins: storage.origins.map((o) => ({
+    ...o, localStorage: [...o.localStorage.filter((i) => i.name !== `RaStoreSolar.${key}`), { name: `RaStoreSolar.${key}`, value: JSON.stringify(value) }],
+  })),
+});
+
 export async function firstViewJourney({ server, browser, journey }: JourneyContext) {
-  const at = (p: string) => `${server.url}${p}`;
   const pages: Page[] = [];
   const contexts: BrowserContext[] = [];
   journey.begin("The monitoring page's first view (demo customer, returning)", pages);
+
+  /**
+   * A returning user's cold load of the monitoring page with the app's entry script held back, once
+   * the first view has drawn the day chart: what it shows, and `release` to let the app start.
+   */
+  async function heldLoad(storageState: Storage, phone = false) {
+    const session = await newSession(browser, { phone, storageState });
+    contexts.push(session.context);
+    pages.push(session.page);
+    const release = await holdApp(session.page);
+    await session.page.goto(`${server.url}/app/monitoring`, { waitUntil: 'domcontentloaded' });
+    await session.page.waitForSelector('#first-view .MuiLineElement-root[d]', { state: 'attached' });
+    return { ...session, release, shows: await firstViewShows(session.page) };
+  }
 
   // A first visit: signed in, the page drawn once (it keeps the chart's width for the next visit).
   const first = await newSession(browser);
   contexts.push(first.context);
   pages.push(first.page);
-  let returning!: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let returning!: Storage;
   await journey.step('a customer signs in and sees the monitoring page once', async () => {
     await signIn(first.page, server.url, 'cliente@demo.cl', 'cliente1234');
     await first.page.locator('.MuiLineElement-root[d]').first().waitFor();
@@ -63,14 +86,7 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
   });
 
   await journey.step('coming back, the page is drawn by the server before the app has run, and the app then takes over', async () => {
-    const session = await newSession(browser, { storageState: returning });
-    contexts.push(session.context);
-    pages.push(session.page);
-    const { page, pageErrors } = session;
-    const release = await holdApp(page);
-    await page.goto(at('/app/monitoring'), { waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('#first-view .MuiLineElement-root[d]', { state: 'attached' });
-    const shows = await firstViewShows(page);
+    const { page, pageErrors, release, shows } = await heldLoad(returning);
     if (shows.appStarted) throw new Error("the app's root has content while its entry script is held back");
     for (const name of ['Potencia actual', 'Energía hoy', 'Ahorro hoy']) {
       if (!shows.cards.includes(name)) throw new Error(`the first view has no '${name}' card (${shows.cards.join(', ')})`);
@@ -93,15 +109,7 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
   });
 
   await journey.step('in Arabic on a phone, the first view is right to left and laid out for the phone', async () => {
-    const arabic = { ...returning, origins: returning.origins.map((o) => ({ ...o, localStorage: [...o.localStorage.filter((i) => i.name !== 'RaStoreSolar.locale'), { name: 'RaStoreSolar.locale', value: '"ar"' }] })) };
-    const session = await newSession(browser, { phone: true, storageState: arabic });
-    contexts.push(session.context);
-    pages.push(session.page);
-    const { page, pageErrors } = session;
-    const release = await holdApp(page);
-    await page.goto(at('/app/monitoring'), { waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('#first-view .MuiLineElement-root[d]', { state: 'attached' });
-    const shows = await firstViewShows(page);
+    const { page, pageErrors, release, shows } = await heldLoad(withStored(returning, 'locale', 'ar'), true);
     if (shows.dir !== 'rtl') throw new Error(`the first view's direction is ${shows.dir}`);
     if (shows.menu) throw new Error("the first view shows the menu beside the page on a phone (it is folded away there)");
     if (!shows.cards.includes('القدرة الحالية')) throw new Error(`the first view's cards are not in Arabic: ${shows.cards.join(', ')}`);

@@ -5,10 +5,10 @@
  * language and their screen's width; and the styles that markup uses. Built for Node by `npm run build`
  * (vite.config.ts) and called by the server (server/plugins/first-view).
  *
- * React renders once, the page asks for what it reads (the queries left pending in the cache), those
- * are read, and it renders again, until it asks for nothing more: what the page needs is whatever its
- * components ask for, stated nowhere else. The page's first reads (`prefetchMonitoring`) and the
- * chart's code are fetched before the first render, so two renders usually do.
+ * What the page needs is whatever its components ask for, stated nowhere else: each query they
+ * render is waited for where it is rendered (`DrawingQueryClient`), and the markup written out once
+ * every part is in. The page's first reads (`prefetchMonitoring`) and the chart's code are fetched
+ * before rendering starts.
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
@@ -63,7 +63,6 @@ const atWidth = (theme: RaThemeOptions, width: number): RaThemeOptions => ({
   },
 });
 
-/** Queries a render asked for and nothing has read yet (and not turned off, like the map's before it is scrolled to). */
 /**
  * The page's queries, each one waited for where it is rendered: React suspends that part until the
  * answer is in and renders it then (siblings go on meanwhile), so the page is rendered once, with
@@ -122,8 +121,8 @@ export const renderMonitoring: FirstViewRenderer = (query, authorization, transp
       prefetchMonitoring(queryClient, dataProvider, store),
     ]);
     const cache = createCache({ key: STYLE_KEY, stylisPlugins: rtl?.rtlStylisPlugins });
-    // Styles kept in the cache for extracting below, not written inline beside each element as it
-    // first renders: in the renders after the first, the elements of the first would have none.
+    // Styles kept in the cache and extracted below as one block, not written inline beside the element
+    // that first used each (Emotion's default on a server).
     cache.compat = true;
     // Without a width measured at this window width, a guess: the browser scales the chart to its card (page.ts).
     const chartWidth = query.chart_width ?? Math.round(query.width * 0.7);

@@ -2,7 +2,7 @@
  * The monitoring page's first view (contract/first-view.ts, docs/web.md "First view"): the web app's
  * renderer draws the page for the caller, its reads sent into this API as requests of the caller's
  * own (the same routes, the same access rules: it can show nothing the caller could not read).
- * Drawing is a few tens of milliseconds of this process's CPU: one at a time, a few waiting, and
+ * Drawing takes about a tenth of a second of this process's CPU: one at a time, a few waiting, and
  * past that a 503; and a user asking for more than a page's worth of reloads a minute gets a 429 (in
  * both cases the browser shows the app as it loads, without a first view).
  */
