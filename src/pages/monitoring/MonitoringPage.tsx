@@ -23,7 +23,7 @@ import { useWeatherShown, WeatherCard } from './WeatherCard';
 import type { MapPlant } from './PlantsMap';
 import { ChartPanel, PlantsMap, preloadChart } from './chunks';
 import { useFirstViewRelease, useHoldFirstView } from '../../firstView/useRelease';
-import { localDay, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
+import { localDay, performanceQuery, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
 import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from './choices';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -90,12 +90,7 @@ function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; 
 function LiveFigures({ plantId }: { plantId: number }) {
   const dataProvider = useAppDataProvider();
   const { data: snapshot } = useQuery(snapshotQuery(dataProvider, plantId));
-  const { data: performance } = useQuery({
-    queryKey: ['monitoring', 'performance', plantId],
-    queryFn: ({ signal }) => dataProvider.performance(plantId, signal),
-    refetchInterval: REFRESH_MS,
-    retry: false,
-  });
+  const { data: performance } = useQuery(performanceQuery(dataProvider, plantId));
   if (!snapshot) return null;
   return (
     <Stack spacing={2}>

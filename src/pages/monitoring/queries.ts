@@ -45,6 +45,18 @@ export const snapshotQuery = (dataProvider: AppDataProvider, plant: number) => (
   staleTime: FRESH_MS,
 });
 
+/**
+ * A plant's production against its expectation (today, this month, this year), refreshed with the
+ * snapshot. An answer this fresh, the first view's among them, is not asked for again as the page mounts.
+ */
+export const performanceQuery = (dataProvider: AppDataProvider, plant: number) => ({
+  queryKey: ['monitoring', 'performance', plant],
+  queryFn: ({ signal }: { signal: AbortSignal }) => dataProvider.performance(plant, signal),
+  refetchInterval: REFRESH_MS,
+  retry: false,
+  staleTime: FRESH_MS,
+});
+
 /** The history chart's rows of an interval: keyed by the dates that interval reads. */
 export const chartQuery = (dataProvider: AppDataProvider, params: ChartParams) => ({
   queryKey: ['monitoring', 'chart', params.plant, params.interval, ...(params.interval === 'range' ? [params.start, params.end] : [params.date])],

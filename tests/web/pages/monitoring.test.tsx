@@ -24,6 +24,7 @@ import { flatten } from '../../../src/i18n/merge';
 import { adminI18n, fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
 import type { AppI18nProvider } from '../../../src/providers/i18nProvider';
 import { showFirstView } from '../../../src/firstView/page';
+import { QueryClient } from '@tanstack/react-query';
 
 /** How often the forecast card is drawn: a minute's refresh of the live figures should leave it alone. */
 const forecastDraws = vi.hoisted(() => ({ count: 0 }));
@@ -576,6 +577,15 @@ describe("the server's first view", () => {
   };
   beforeEach(fresh);
   afterEach(fresh);
+
+  it("starts with the first view's answers: a fresh performance ratio is not asked for again", async () => {
+    mockApi();
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['monitoring', 'performance', 7], performance);
+    renderAdmin('/monitoring', { dataProvider: fakeDataProvider(tables()), staff: false, routes: <Route path="/monitoring" element={<MonitoringPage />} />, queryClient });
+    await waitFor(() => expect(plain(card('Energía del mes').textContent ?? '')).toContain('de lo esperado'));
+    expect(calls.filter((c) => c.includes('/v2/expected/performance/'))).toEqual([]);
+  });
 
   it('stays in front while the page still reads, and gives way once the page has drawn its figures and chart', async () => {
     sizeCharts();
