@@ -81,7 +81,8 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
   let returning!: Storage;
   await journey.step('a customer signs in and sees the monitoring page once', async () => {
     await signIn(first.page, server.url, 'cliente@demo.cl', 'cliente1234');
-    await first.page.locator('.MuiLineElement-root[d]').first().waitFor();
+    // Attached, not visible: a line flat at zero (the plant's night, as just after local midnight) has no height.
+    await first.page.locator('.MuiLineElement-root[d]').first().waitFor({ state: 'attached' });
     returning = await first.context.storageState();
   });
 
