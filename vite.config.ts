@@ -56,11 +56,14 @@ const modulePreloads = /\s*<link rel="modulepreload" crossorigin href="\/[^"]+">
 /** `html` with these tags added at the end of its head. */
 const withTags = (html: string, tags: string[]) => html.replace(/\s*<\/head>/, `${tags.map((t) => `\n    ${t}`).join('')}\n  </head>`);
 const tag = {
-  script: (file: string, app?: string) => `<script type="module" crossorigin src="/${file}"${app ? ` data-app="/${app}"` : ''}></script>`,
+  /**
+   * An early script, with the app's entry it starts (`data-app`) and the app's scripts it fetches
+   * all at once as it does (`data-preload`).
+   */
+  early: (file: string, app: string, preload: string[]) =>
+    `<script type="module" crossorigin src="/${file}" data-app="/${app}" data-preload="${preload.map((f) => `/${f}`).join(' ')}"></script>`,
   /** Fetched, parsed and compiled now. */
   modulepreload: (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`,
-  /** Fetched now, compiled when imported. */
-  preload: (file: string) => `<link rel="preload" as="script" crossorigin href="/${file}">`,
 };
 
 /**
@@ -68,9 +71,9 @@ const tag = {
  * and of what they import) and app-<section>.html for each entry of SECTION_MODULES (that section's
  * chunks too), so the browser fetches and compiles them while the first script runs, instead of one
  * import after another. A section with an early script (EARLY_SCRIPTS) runs that script alone at
- * first, its imports preloaded; the app's scripts are fetched at once but compiled only when the early
- * script starts the app (`data-app`), so the early script's work (the monitoring page's first view)
- * does not wait behind them. The server sends these pages under /app/ and /app/<section>
+ * first, its imports preloaded; the app's scripts are named on its tag and fetched only when the
+ * early script starts the app (`data-app`, `data-preload`), so the early script's work (the
+ * monitoring page's first view) does not wait behind them. The server sends these pages under /app/ and /app/<section>
  * (server/app.ts, `pageOf`).
  */
 const sectionPages: Plugin = {
@@ -114,7 +117,7 @@ const sectionPages: Plugin = {
         const earlyChunk = chunkOf(early);
         const earlyImports = closure([earlyChunk]);
         const app = [entry.fileName, ...closure([entry]), ...needed].filter((file, i, all) => !earlyImports.has(file) && all.indexOf(file) === i);
-        const tags = [tag.script(earlyChunk.fileName, entry.fileName), ...[...earlyImports].map(tag.modulepreload), ...app.map(tag.preload)];
+        const tags = [tag.early(earlyChunk.fileName, entry.fileName, app), ...[...earlyImports].map(tag.modulepreload)];
         source = withTags(html.replace(moduleScript, '').replace(modulePreloads, ''), tags);
       }
       this.emitFile({ type: 'asset', fileName: `${page}.html`, source });

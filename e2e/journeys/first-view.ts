@@ -1,8 +1,9 @@
 /**
  * The monitoring page's first view (docs/web.md, "First view"): a returning customer's cold load
  * shows the page drawn by the server, figures and day chart, before the app's code has run at all
- * (its entry script is held back here until the first view is checked); then the app takes over and
- * the page is the app's, in use. The same in Arabic on a phone: right to left, the phone's layout.
+ * (its entry script is held back here until the first view is checked), nor fetched (it would hold
+ * the first view back); then the app takes over and the page is the app's, in use. The same in
+ * Arabic on a phone: right to left, the phone's layout.
  * Screenshots: e2e/artifacts/first-view-*.png.
  */
 import fs from 'node:fs';
@@ -10,17 +11,17 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newSession, screenshot, signIn, type JourneyContext } from '../harness.js';
 
-/** The app's entry script, as the monitoring page's HTML names it for its early script to start. */
-function appEntry() {
+/** The app's entry script and all its scripts, as the monitoring page's HTML names them for its early script to start. */
+function appScripts() {
   const html = fs.readFileSync(path.resolve('dist/app-monitoring.html'), 'utf8');
   const entry = /data-app="([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error('dist/app-monitoring.html names no app entry (data-app)');
-  return entry;
+  return { entry, all: /data-preload="([^"]*)"/.exec(html)?.[1].split(' ') ?? [] };
 }
 
 /** Holds back every request for the app's entry script until the returned function is called. */
 async function holdApp(page: Page) {
-  const entry = appEntry();
+  const { entry } = appScripts();
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
   await page.route((url) => url.pathname === entry, async (route) => { await released; await route.continue(); });
@@ -69,8 +70,21 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
     contexts.push(session.context);
     pages.push(session.page);
     const release = await holdApp(session.page);
+    // In the order the browser asks: the first view, and the app's scripts (none of which may go first).
+    const { all } = appScripts();
+    const asked: string[] = [];
+    session.page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/api/first-view/') || all.includes(pathname)) asked.push(pathname);
+    });
+    session.page.on('requestfinished', (r) => { if (new URL(r.url()).pathname.startsWith('/api/first-view/')) asked.push('first view answered'); });
     await session.page.goto(`${server.url}/app/monitoring`, { waitUntil: 'domcontentloaded' });
     await session.page.waitForSelector('#first-view .MuiLineElement-root[d]', { state: 'attached' });
+    const answered = asked.indexOf('first view answered');
+    const early = asked.slice(0, answered < 0 ? asked.length : answered).filter((p) => all.includes(p));
+    if (!all.length || early.length) {
+      throw new Error(`the app's scripts are fetched before the first view has come (they would hold it back): ${early.join(', ') || 'the page names none'}`);
+    }
     return { ...session, release, shows: await firstViewShows(session.page) };
   }
 
