@@ -42,9 +42,18 @@ const firstViewShows = (page: Page) => page.evaluate(() => {
     line: !!view?.querySelector('.MuiLineElement-root[d]'),
     menu: !!view?.querySelector('[role="menu"]'),
     dir: view?.getAttribute('dir'),
+    // The chart's width against its box's: it fills it, at whatever width the server drew it.
+    chart: (() => {
+      const svg = view?.querySelector('.MuiChartsSurface-root');
+      return svg ? [svg.getBoundingClientRect().width, svg.parentElement!.getBoundingClientRect().width].map(Math.round) : [];
+    })(),
     appStarted: !!document.getElementById('root')?.childElementCount,
   };
 });
+
+function chartFills([chart, box]: number[]) {
+  if (!box || Math.abs(chart - box) > 2) throw new Error(`the first view's day chart is ${chart} px wide in its ${box} px box`);
+}
 
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -107,6 +116,7 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
       if (!shows.cards.includes(name)) throw new Error(`the first view has no '${name}' card (${shows.cards.join(', ')})`);
     }
     if (!shows.menu) throw new Error('the first view has no menu beside the page');
+    chartFills(shows.chart);
     // What the user sees is the first view: the page's name and a figure, on screen.
     await page.locator('#first-view').getByText('Potencia actual').first().waitFor({ state: 'visible' });
     await screenshot(page, 'first-view-es');
@@ -128,6 +138,7 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
     if (shows.dir !== 'rtl') throw new Error(`the first view's direction is ${shows.dir}`);
     if (shows.menu) throw new Error("the first view shows the menu beside the page on a phone (it is folded away there)");
     if (!shows.cards.includes('القدرة الحالية')) throw new Error(`the first view's cards are not in Arabic: ${shows.cards.join(', ')}`);
+    chartFills(shows.chart);
     const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
     if (width > 390) throw new Error(`the first view is ${width}px wide on a 390px screen`);
     await screenshot(page, 'first-view-ar-phone');

@@ -27,8 +27,11 @@ function keptWidths(): [number, number][] {
 }
 
 // The chart was drawn at a width of its own (the one measured last at this window width, or a
-// guess): it fits its card whatever the window's width now.
-const FIT_CHART = `<style>#${HOLDER} .MuiChartsSurface-root{width:100%!important;height:auto!important}</style>`;
+// guess): it fits its card whatever the window's width now. Its box sits in a grid whose one column
+// is as wide as its content, against which a width of 100% would be resolved: the column is made
+// the grid's width.
+const FIT_CHART = `<style>#${HOLDER} .MuiChartsSurface-root{width:100%!important;height:auto!important}`
+  + `#${HOLDER} :has(>.MuiChartsSurface-root){grid-template-columns:100%}</style>`;
 
 /**
  * The first view's element ids made its own: the app looks its elements up by id as it draws behind

@@ -64,6 +64,13 @@ const atWidth = (theme: RaThemeOptions, width: number): RaThemeOptions => ({
 });
 
 /**
+ * The day chart's width when none was measured at this window width: its card's less the padding on
+ * a phone, where the menu is folded away (340 px at 390), about three quarters of the window beside
+ * the menu (1,050 px at 1,366).
+ */
+const guessedChartWidth = (width: number) => (width < 600 ? width - 50 : Math.round(width * 0.77));
+
+/**
  * The page's queries, each one waited for where it is rendered: React suspends that part until the
  * answer is in and renders it then (siblings go on meanwhile), so the page is rendered once, with
  * whatever its components ask for. A query turned off (the map's, until it is scrolled to) is not
@@ -125,7 +132,7 @@ export const renderMonitoring: FirstViewRenderer = (query, authorization, transp
     // that first used each (Emotion's default on a server).
     cache.compat = true;
     // Without a width measured at this window width, a guess: the browser scales the chart to its card (page.ts).
-    const chartWidth = query.chart_width ?? Math.round(query.width * 0.7);
+    const chartWidth = query.chart_width ?? guessedChartWidth(query.width);
     const page = (
       <CacheProvider value={cache}>
         <FeaturesProvider known={features}>

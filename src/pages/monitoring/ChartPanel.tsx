@@ -68,6 +68,8 @@ const chartSx = { '& path[data-series="expected"]': { strokeDasharray: '6 4' } }
  * first view (src/firstView/render.tsx). In the browser, none: the chart fills its box.
  */
 export const ServerChartWidth = createContext<number | undefined>(undefined);
+/** Below this width (px) the day chart's nine clock labels (every 3 hours) do not fit side by side. */
+const NARROW_PX = 480;
 
 /**
  * The chart's box, measured as the browser lays it out and kept (src/firstView/page.ts), so that the
@@ -95,12 +97,15 @@ function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
     const index = Math.round(minute / 5);
     return table.labels[index] ?? '';
   };
+  // In the browser the chart leaves out labels that would overlap, which it measures; drawn on the
+  // server (a width given) it cannot: a narrow chart labels every 6 hours, as the browser ends up doing.
+  const tickLabelInterval = width !== undefined && width < NARROW_PX ? (minute: number) => minute % 360 === 0 || minute === dayMinutes : 'auto' as const;
   const plotted = table.series.filter((s) => s.plotted);
   const soc = plotted.some((s) => s.key === 'soc');
   const number = (v: number | null) => (v === null ? '—' : f.number(v));
   return (
     <LineChart height={HEIGHT} width={width} sx={chartSx} skipAnimation
-      xAxis={[{ scaleType: 'linear', data: table.minutes, min: 0, max: dayMinutes, tickInterval: ticks, valueFormatter: clock }]}
+      xAxis={[{ scaleType: 'linear', data: table.minutes, min: 0, max: dayMinutes, tickInterval: ticks, tickLabelInterval, valueFormatter: clock }]}
       yAxis={[
         { id: 'power', label: 'kW', width: yAxisWidth(plotted.filter((s) => s.key !== 'soc'), f, 1), valueFormatter: (v: number) => f.number(v) },
         ...(soc ? [{ id: 'soc', label: '%', position: 'right' as const, min: 0, max: 100, width: 48, valueFormatter: (v: number) => f.number(v, 0) }] : []),

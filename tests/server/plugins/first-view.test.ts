@@ -101,6 +101,16 @@ describe('the first view of the monitoring page', () => {
     expect(phone.html).not.toContain('role="menu"');
     expect(desk.html).toMatch(/MuiToggleButtonGroup-root/);
     expect(phone.html).not.toMatch(/MuiToggleButtonGroup-root/);
+    // No chart width measured at 390 px yet: drawn at its card's (390 less the padding), not a desktop's share.
+    expect(phone.html).toMatch(/<svg viewBox="0 0 340 \d+" class="[^"]*MuiChartsSurface-root/);
+  });
+
+  it("labels a narrow day chart every 6 hours, a wide one every 3 (the browser drops labels that overlap; the server cannot measure them)", async () => {
+    const clockLabels = (html: string) => [...html.matchAll(/MuiChartsAxis-tickLabel[^>]*>(?:<tspan[^>]*>)?(\d\d:\d\d)</g)].map((m) => m[1]);
+    expect(clockLabels((await firstView(customer, { width: 390, chart_width: 340 })).html))
+      .toEqual(['00:00', '06:00', '12:00', '18:00', '24:00']);
+    expect(clockLabels((await firstView(customer, { width: 1366, chart_width: 1000 })).html))
+      .toEqual(['00:00', '03:00', '06:00', '09:00', '12:00', '15:00', '18:00', '21:00', '24:00']);
   });
 
   it('answers 401 without a session and 400 to a bad question', async () => {
