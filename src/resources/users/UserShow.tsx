@@ -21,14 +21,21 @@ import { UserNameField } from './userName';
 import { TimeField } from '../../components/TimeField';
 
 /** Grants or revokes the administrator privilege (PUT /permits-user/{id}); not offered on one's own account. */
+/** Whether the page shown is the signed-in user's own. */
+function useIsOwnAccount() {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  return !!record && !!identity && String(identity.id) === String(record.id);
+}
+
 function PermitsButton() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
+  const own = useIsOwnAccount();
   const [confirming, setConfirming] = useState(false);
   const [update, { isPending }] = useUpdate();
   const feedback = useResultFeedback('user', 'update', { onDone: () => setConfirming(false) });
-  if (!record || (identity && String(identity.id) === String(record.id))) return null;
+  if (!record || own) return null;
   const grant = !record.is_staff;
   const label = translate(grant ? 'app.screens.users.grant_admin' : 'app.screens.users.revoke_admin');
   const onConfirm = () => update('users', { id: record.id, data: { is_staff: grant }, previousData: record }, {
@@ -144,12 +151,20 @@ function UserTags() {
   );
 }
 
+/** The page's actions, when any applies: none on one's own active account (no empty bar above the page). */
+function UserActions() {
+  const record = useRecordContext();
+  const own = useIsOwnAccount();
+  if (!record || (own && record.is_active)) return null;
+  return <TopToolbar><ActivationButtons /><PermitsButton /></TopToolbar>;
+}
+
 /** A user's detail page (administrators): profile, privilege, activation, projects and tags. */
 export const UserShow = () => {
   const translate = useTranslate();
   const isStaff = useIsStaff();
   return (
-    <Show actions={isStaff ? <TopToolbar><ActivationButtons /><PermitsButton /></TopToolbar> : false}>
+    <Show actions={isStaff ? <UserActions /> : false}>
       <Header />
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label={translate('app.screens.users.profile')}>

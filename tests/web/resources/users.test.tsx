@@ -72,10 +72,11 @@ describe('users', () => {
     expect(within(dialog).getByText(/Solo un superusuario/)).toBeInTheDocument();
   });
 
-  it('no privilege button on one\'s own account', async () => {
-    renderAdmin('/users/1/show', { dataProvider: fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] }) });
+  it('no privilege button on one\'s own account, and no empty action bar above it (a blank strip on a phone)', async () => {
+    const { container } = renderAdmin('/users/1/show', { dataProvider: fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] }) });
     await waitFor(() => expect(screen.getByText('admin@solar.cl')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /privilegios de administrador/ })).not.toBeInTheDocument();
+    expect(container.querySelector('[class*="RaTopToolbar-root"]')).toBeNull();
   });
 
   it('lists the projects and tags of a user', async () => {
