@@ -73,8 +73,8 @@ const tag = {
  * import after another. A section with an early script (EARLY_SCRIPTS) runs that script alone at
  * first, its imports preloaded; the app's scripts are named on its tag and fetched only when the
  * early script starts the app (`data-app`, `data-preload`), so the early script's work (the
- * monitoring page's first view) does not wait behind them. The server sends these pages under /app/ and /app/<section>
- * (server/app.ts, `pageOf`).
+ * monitoring page's first view) does not wait behind them. The server sends these pages under /app/
+ * and /app/<section> (server/app.ts, `pageOf`).
  */
 const sectionPages: Plugin = {
   name: 'section-pages',

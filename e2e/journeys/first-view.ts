@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newSession, screenshot, signIn, type JourneyContext } from '../harness.js';
 
-/** The app's entry script and all its scripts, as the monitoring page's HTML names them for its early script to start. */
+/** The app's entry script and all its scripts, as the monitoring page's HTML names them for its early script. */
 function appScripts() {
   const html = fs.readFileSync(path.resolve('dist/app-monitoring.html'), 'utf8');
   const entry = /data-app="([^"]+)"/.exec(html)?.[1];
@@ -20,8 +20,7 @@ function appScripts() {
 }
 
 /** Holds back every request for the app's entry script until the returned function is called. */
-async function holdApp(page: Page) {
-  const { entry } = appScripts();
+async function holdApp(page: Page, entry: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
   await page.route((url) => url.pathname === entry, async (route) => { await released; await route.continue(); });
@@ -78,9 +77,9 @@ export async function firstViewJourney({ server, browser, journey }: JourneyCont
     const session = await newSession(browser, { phone, storageState });
     contexts.push(session.context);
     pages.push(session.page);
-    const release = await holdApp(session.page);
+    const { entry, all } = appScripts();
+    const release = await holdApp(session.page, entry);
     // In the order the browser asks: the first view, and the app's scripts (none of which may go first).
-    const { all } = appScripts();
     const asked: string[] = [];
     session.page.on('request', (r) => {
       const { pathname } = new URL(r.url());

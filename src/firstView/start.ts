@@ -5,8 +5,9 @@
  * then fetches and starts the app, whose scripts the page names (vite.config.ts, `sectionPages`):
  * the app's loading does not hold the first view back, on the browser's side or the server's
  * (measured: docs/benchmarks.md, "Web app first load"). An expired access token is renewed first,
- * as every call renews it (http.ts). Signed out, when the server cannot draw the page, or when it takes too long, the app
- * starts as it would without; a first view arriving after that still shows until the app has drawn.
+ * as every call renews it (http.ts). Signed out, when the server cannot draw the page, or when it
+ * takes too long, the app starts as it would without; a first view arriving after that still shows
+ * until the app has drawn.
  */
 import { firstViewRoute } from '../../contract/paths';
 import type { FirstView, FirstViewQuery } from '../../contract/first-view';

@@ -21,21 +21,13 @@ import { UserNameField } from './userName';
 import { TimeField } from '../../components/TimeField';
 
 /** Grants or revokes the administrator privilege (PUT /permits-user/{id}); not offered on one's own account. */
-/** Whether the page shown is the signed-in user's own. */
-function useIsOwnAccount() {
-  const record = useRecordContext();
-  const { identity } = useGetIdentity();
-  return !!record && !!identity && String(identity.id) === String(record.id);
-}
-
 function PermitsButton() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const own = useIsOwnAccount();
   const [confirming, setConfirming] = useState(false);
   const [update, { isPending }] = useUpdate();
   const feedback = useResultFeedback('user', 'update', { onDone: () => setConfirming(false) });
-  if (!record || own) return null;
+  if (!record) return null;
   const grant = !record.is_staff;
   const label = translate(grant ? 'app.screens.users.grant_admin' : 'app.screens.users.revoke_admin');
   const onConfirm = () => update('users', { id: record.id, data: { is_staff: grant }, previousData: record }, {
@@ -66,7 +58,7 @@ function ActivationButtons() {
   const dataProvider = useAppDataProvider();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  if (!record || record.is_active) return null;
+  if (!record) return null;
   const run = (action: 'resendActivation' | 'activate', success: string, failure: string) => async () => {
     setBusy(true);
     try {
@@ -151,12 +143,18 @@ function UserTags() {
   );
 }
 
-/** The page's actions, when any applies: none on one's own active account (no empty bar above the page). */
+/**
+ * The page's actions, those that apply: activation for an account not active, the privilege for
+ * another's; no bar at all when none does (one's own active account), not an empty one.
+ */
 function UserActions() {
   const record = useRecordContext();
-  const own = useIsOwnAccount();
-  if (!record || (own && record.is_active)) return null;
-  return <TopToolbar><ActivationButtons /><PermitsButton /></TopToolbar>;
+  const { identity } = useGetIdentity();
+  if (!record) return null;
+  const activation = !record.is_active;
+  const permits = !identity || String(identity.id) !== String(record.id);
+  if (!activation && !permits) return null;
+  return <TopToolbar>{activation && <ActivationButtons />}{permits && <PermitsButton />}</TopToolbar>;
 }
 
 /** A user's detail page (administrators): profile, privilege, activation, projects and tags. */
