@@ -202,8 +202,10 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   }
 
   return {
-    /** Stores the newest history and the points missed while stopped (awaited), queues the rest and starts the live timer. */
+    /** Stores the newest history and the points missed while stopped (awaited; a failure is retried at the next tick), queues the rest and starts the live timer. */
     async start() {
+      // A failure of the first fill (the database away, a deadlock with another process) does not stop
+      // the server: it is logged and the next tick fills the holes.
       const begun = await runAlone(db, LOCK, async () => {
         const now = Date.now();
         // The push-fed plant's history too: its sender then only continues from the newest point.
@@ -212,8 +214,11 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
         await fill(recent, `historial de los últimos ${Math.min(firstDays, options.backfillDays)} días`);
         await tick();
         return older;
+      }).catch((err: unknown) => {
+        log.error({ err }, 'demo feed: the first fill failed; the next tick fills the holes');
+        return { ran: false as const };
       });
-      // Another process is feeding: this one's first tick that gets the work checks for holes.
+      // Another process is feeding, or the first fill failed: this one's first tick that gets the work checks for holes.
       if (!begun.ran) historyPending = true;
       else if (begun.value.length) {
         log.info('Demo: el resto del historial se genera en segundo plano; la página ya muestra los últimos días.');

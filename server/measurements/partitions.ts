@@ -1,6 +1,6 @@
 /**
- * Monthly partitions of the raw measurements (UTC months of ts; migration 0006 holds the SQL function
- * that makes one). Months are created ahead of time, and a month whose points had to wait in the
+ * Monthly partitions of the raw measurements (UTC months of ts; migration 0010 holds the SQL function
+ * that makes one, 0027 its locking). Months are created ahead of time, and a month whose points had to wait in the
  * default partition (history loaded before its partition existed) is moved into its own; an old month
  * can be detached, to archive or drop, without touching the rest (docs/measurements.md).
  */
@@ -13,6 +13,8 @@ import { recomputeLastReadings } from './latest.js';
 
 /** Advisory lock serializing partition changes between processes (CREATE TABLE races otherwise). */
 const PARTITION_LOCK = 7303;
+/** Longest wait for the default partition's lock when making partitions (ms). */
+const PARTITION_LOCK_TIMEOUT_MS = 1000;
 /** Months created ahead of the current one. */
 export const MONTHS_AHEAD = 2;
 
@@ -42,6 +44,10 @@ export async function ensurePartitions(db: Db, now = new Date()): Promise<string
 async function createPartitions(db: Db, now: Date): Promise<{ created: string[]; filled: string[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK}::int, 0)`);
+    // Moving a month locks the default partition outright, and every write and read of the
+    // measurements that comes meanwhile queues behind that request: while a long transaction holds the
+    // partition, give up soon (lock_not_available) and let the worker try again at its next round.
+    await tx.execute(sql.raw(`set local lock_timeout = ${PARTITION_LOCK_TIMEOUT_MS}`));
     const months = new Map<string, { y: number; m: number }>();
     for (let i = 0; i <= MONTHS_AHEAD; i++) {
       const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1));
