@@ -21,6 +21,7 @@ import { createDemoFeed } from './measurements/demo-feed.js';
 import { createDemoPush } from './measurements/demo-push.js';
 import { runInTurn } from './db/locks.js';
 import { forPeople, loggerOptions } from './core/logger.js';
+import { givingWayTo } from './core/give-way.js';
 import { createRollupWorker } from './measurements/rollup-worker.js';
 
 export interface ServeOptions {
@@ -64,7 +65,8 @@ export async function serve(config: Config, { plugins = [], webDir = path.resolv
   const rollupWorker = config.rollupIntervalMs ? createRollupWorker(database.db, app.log, { intervalMs: config.rollupIntervalMs }) : undefined;
   if (rollupWorker) { app.addHook('preClose', () => rollupWorker.stop()); await rollupWorker.start(); }
   // The demo plants' simulated readings: the last days of history now, the rest in the background, then live.
-  const demoFeed = config.demo ? createDemoFeed(database.db, app.log, { backfillDays: config.demoBackfillDays }) : undefined;
+  // Its history in the background gives way to the requests (server/core/give-way.ts).
+  const demoFeed = config.demo ? createDemoFeed(database.db, app.log, { backfillDays: config.demoBackfillDays, giveWay: givingWayTo(app) }) : undefined;
   if (demoFeed) { app.addHook('preClose', () => demoFeed.stop()); await demoFeed.start(); }
   await app.listen({ port: config.port, host: config.host });
   demoPush?.start();
