@@ -20,6 +20,8 @@ import { seedDemo, DEMO_LOGINS } from './seed/demo.js';
 import { createDemoFeed } from './measurements/demo-feed.js';
 import { createDemoPush } from './measurements/demo-push.js';
 import { runInTurn } from './db/locks.js';
+import { forPeople, loggerOptions } from './core/logger.js';
+import { givingWayTo } from './core/give-way.js';
 import { createRollupWorker } from './measurements/rollup-worker.js';
 
 export interface ServeOptions {
@@ -47,7 +49,8 @@ export async function serve(config: Config, { plugins = [], webDir = path.resolv
     config, db: database.db, webDir: webDir ?? undefined,
     // With the web app it serves: its pages and its renderer come from the same build.
     firstView: webDir && fs.existsSync(FIRST_VIEW_RENDERER) ? () => import(pathToFileURL(FIRST_VIEW_RENDERER).href) : undefined,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    // Readable lines on a terminal, JSON otherwise (server/core/logger.ts).
+    logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', tty: forPeople() }),
   });
   for (const plugin of plugins) await app.register(plugin);
   app.addHook('onClose', () => database.close());
@@ -62,19 +65,23 @@ export async function serve(config: Config, { plugins = [], webDir = path.resolv
   const rollupWorker = config.rollupIntervalMs ? createRollupWorker(database.db, app.log, { intervalMs: config.rollupIntervalMs }) : undefined;
   if (rollupWorker) { app.addHook('preClose', () => rollupWorker.stop()); await rollupWorker.start(); }
   // The demo plants' simulated readings: the last days of history now, the rest in the background, then live.
-  const demoFeed = config.demo ? createDemoFeed(database.db, app.log, { backfillDays: config.demoBackfillDays }) : undefined;
+  // Its history in the background gives way to the requests (server/core/give-way.ts).
+  const demoFeed = config.demo ? createDemoFeed(database.db, app.log, { backfillDays: config.demoBackfillDays, giveWay: givingWayTo(app) }) : undefined;
   if (demoFeed) { app.addHook('preClose', () => demoFeed.stop()); await demoFeed.start(); }
   await app.listen({ port: config.port, host: config.host });
   demoPush?.start();
 
   const url = config.publicUrl;
   if (first) {
-    console.log(`\nPortal Solar running at ${url}  (API docs: ${url}/api/docs)`);
-    console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`);
-    if (config.demo) {
-      console.log(demoCreated ? 'Demo data created.' : 'Demo data already present.');
-      for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(14)} ${l.email} / ${l.password}`);
-    }
+    // Through the log like every other line, in its format (one entry: on a terminal, a block of text).
+    app.log.info([
+      `Portal Solar running at ${url}  (API docs: ${url}/api/docs)`,
+      `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+      ...(config.demo ? [
+        demoCreated ? 'Demo data created.' : 'Demo data already present.',
+        ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(14)} ${l.email} / ${l.password}`),
+      ] : []),
+    ].join('\n'));
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { void app.close().then(() => process.exit(0)); });
   return app;

@@ -33,6 +33,7 @@ import { runAlone } from '../db/locks.js';
 import { simulateRange, type PvString, type SimulatedInverter, type SimulatedPoint } from './solar/index.js';
 import { storeReadings, type Reading } from './store.js';
 import { createFault, DEMO_FAULT, demoFaultWindow, type Fault } from './demo-fault.js';
+import { nextTurn, type GiveWay } from '../core/give-way.js';
 
 const STEP_MS = 5 * 60_000;
 /** The name under which one process at a time feeds the demo plants. */
@@ -43,14 +44,23 @@ const YIELD_KWH_PER_KWP = 1500;
 /** The demo's hybrid inverter (Fronius GEN24 Plus) has the catalogue's BYD battery, 7.7 kWh. */
 const HYBRID = /GEN24/i;
 const BATTERY_KWH = 7.7;
+/** Statistics target of the analyze after the backfill (PostgreSQL's default: 100, a sample 10 times larger). */
+const QUICK_STATISTICS_TARGET = 10;
 
 export interface DemoFeedOptions {
   backfillDays: number;
   /** Days of history stored before `start()` returns (default 7). */
   firstDays?: number;
   seed?: string;
-  /** Points per transaction (default 2000: a batch takes PGlite a few tenths of a second, which requests may wait). */
+  /** Points per transaction before the server listens (default 2000: the fewer transactions, the sooner it listens). */
   batchSize?: number;
+  /**
+   * Points per transaction of the history made in the background (default 200: on PGlite a
+   * transaction holds the event loop, a few hundredths of a second for 200 points).
+   */
+  backgroundBatchSize?: number;
+  /** Waited for between two background transactions: by the server, until its requests in flight have ended (server/core/give-way.ts). */
+  giveWay?: GiveWay;
   /** Live period (default 5 minutes). */
   intervalMs?: number;
 }
@@ -73,10 +83,14 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   const seed = options.seed ?? 'demo';
   const firstDays = options.firstDays ?? 7;
   const batchSize = options.batchSize ?? 2000;
+  const backgroundBatchSize = options.backgroundBatchSize ?? 200;
+  const giveWay = options.giveWay ?? nextTurn;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   /** The background backfill did not finish (the database went away): the next tick fills the holes. */
   let historyPending = false;
+  /** `start()` has returned: what is stored from now on is stored beside the requests. */
+  let listening = false;
   /** Feed work runs one job at a time, in order. */
   let work: Promise<void> = Promise.resolve();
   const enqueue = (job: () => Promise<void>) => {
@@ -90,8 +104,14 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   const toReadings = (inverter: DemoInverter, points: Iterable<SimulatedPoint>): Reading[] =>
     Array.from(points, (point) => ({ investor: Number(inverter.model.id), ...point }));
 
-  /** Stores the simulated points of `ranges` in batches, logging the progress of more than a day's worth as a percentage. */
+  /**
+   * Stores the simulated points of `ranges` in batches, logging the progress of more than a day's
+   * worth as a percentage. Once `start()` has returned (the server listens), in small batches giving
+   * way to requests between them.
+   */
   async function fill(ranges: Range[], label: string) {
+    const background = listening;
+    const size = background ? backgroundBatchSize : batchSize;
     const total = ranges.reduce((n, r) => n + Math.ceil((r.to - r.from) / STEP_MS), 0);
     if (!total) return;
     const verbose = total > DAY_MS / STEP_MS;
@@ -107,8 +127,8 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       const flush = async () => {
         await storeReadings(db, batch);
         // PGlite answers through promises alone: without a turn of the event loop, requests and
-        // timers would wait for the whole backfill.
-        await new Promise((resolve) => setImmediate(resolve));
+        // timers would wait for the whole backfill; in the background, requests go first.
+        await (background ? giveWay() : nextTurn());
         done += batch.length;
         batch = [];
         const percent = Math.floor((done / total) * 10) * 10;
@@ -117,7 +137,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       for (const point of points) {
         if (stopped) return;
         batch.push({ investor: Number(range.inverter.model.id), ...point });
-        if (batch.length >= batchSize) await flush();
+        if (batch.length >= size) await flush();
       }
       if (batch.length) await flush();
     }
@@ -193,17 +213,31 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
     }
   }
 
-  /** Stores the older history (in the background), then refreshes the planner's statistics. */
+  /**
+   * Stores the older history (in the background), then refreshes the planner's statistics: a table at
+   * a time, giving way between them, on a small sample (on PGlite the three at once, at the default
+   * sample, held the event loop for seconds). The full statistics follow: PostgreSQL's autovacuum, and
+   * on PGlite the partition check (./partitions.ts) that moves this history out of the default
+   * partition, at the next start or within a day.
+   */
   async function backfill(ranges: Range[]) {
     historyPending = true;
     await fill(ranges, `historial de ${options.backfillDays} días`);
-    await db.execute(sql`analyze ${measurements}, ${investorEnergy}, ${plantEnergy}`);
+    for (const table of [measurements, investorEnergy, plantEnergy]) {
+      await giveWay();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local default_statistics_target = ${sql.raw(String(QUICK_STATISTICS_TARGET))}`);
+        await tx.execute(sql`analyze ${table}`);
+      });
+    }
     historyPending = false;
   }
 
   return {
-    /** Stores the newest history and the points missed while stopped (awaited), queues the rest and starts the live timer. */
+    /** Stores the newest history and the points missed while stopped (awaited; a failure is retried at the next tick), queues the rest and starts the live timer. */
     async start() {
+      // A failure of the first fill (the database away, a deadlock with another process) does not stop
+      // the server: it is logged and the next tick fills the holes.
       const begun = await runAlone(db, LOCK, async () => {
         const now = Date.now();
         // The push-fed plant's history too: its sender then only continues from the newest point.
@@ -212,8 +246,12 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
         await fill(recent, `historial de los últimos ${Math.min(firstDays, options.backfillDays)} días`);
         await tick();
         return older;
+      }).catch((err: unknown) => {
+        log.error({ err }, 'demo feed: the first fill failed; the next tick fills the holes');
+        return { ran: false as const };
       });
-      // Another process is feeding: this one's first tick that gets the work checks for holes.
+      listening = true;
+      // Another process is feeding, or the first fill failed: this one's first tick that gets the work checks for holes.
       if (!begun.ran) historyPending = true;
       else if (begun.value.length) {
         log.info('Demo: el resto del historial se genera en segundo plano; la página ya muestra los últimos días.');

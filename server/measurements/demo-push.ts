@@ -97,15 +97,21 @@ export async function createDemoPush(db: Db, log: FastifyBaseLogger, options: De
   const [plant] = await db.select({ id: powerPlants.id }).from(powerPlants).where(eq(powerPlants.name, options.plantName ?? DEMO_PUSH_PLANT));
   if (!plant) return null;
   const password = randomBytes(18).toString('base64url');
-  const login = await db.transaction(async (tx) => {
-    await tx.delete(pushCredentials).where(and(eq(pushCredentials.plant, plant.id), eq(pushCredentials.username, DEMO_PUSH_USER)));
-    const [row] = await tx.insert(pushCredentials).values({
-      plant: plant.id, name: 'Demo: emisor integrado', username: DEMO_PUSH_USER, password_hash: await hashPassword(password),
-    }).returning({ id: pushCredentials.id });
-    return row;
-  });
-  const url = `${options.baseUrl}/api/push/fronius/${login.id}`;
   const authorization = `Basic ${Buffer.from(`${DEMO_PUSH_USER}:${password}`).toString('base64')}`;
+  /** The receiver's address for this run's login, made at creation or, when that failed, at the next tick. */
+  let url: string | undefined;
+  const makeLogin = async () => {
+    const login = await db.transaction(async (tx) => {
+      await tx.delete(pushCredentials).where(and(eq(pushCredentials.plant, plant.id), eq(pushCredentials.username, DEMO_PUSH_USER)));
+      const [row] = await tx.insert(pushCredentials).values({
+        plant: plant.id, name: 'Demo: emisor integrado', username: DEMO_PUSH_USER, password_hash: await hashPassword(password),
+      }).returning({ id: pushCredentials.id });
+      return row;
+    });
+    return `${options.baseUrl}/api/push/fronius/${login.id}`;
+  };
+  // A failure (the database away) does not stop the server's start: the next tick makes the login.
+  url = await makeLogin().catch((err: unknown) => { log.error({ err }, 'demo push: making the login failed; trying again at the next tick'); return undefined; });
   const seed = options.seed ?? 'demo';
   const catchUpMs = options.catchUpMs ?? DAY_MS;
   let timer: NodeJS.Timeout | undefined;
@@ -114,6 +120,7 @@ export async function createDemoPush(db: Db, log: FastifyBaseLogger, options: De
 
   /** Simulates each inverter from its last stored point to now, and posts the instants in order. */
   async function tick() {
+    const target = url ??= await makeLogin();
     const now = Date.now();
     const inverters = await demoInverters(db, { plant: plant.id });
     const last = new Map((await lastPoints(db, inverters.map((i) => Number(i.model.id)))).map((r) => [r.investor, r]));
@@ -139,7 +146,7 @@ export async function createDemoPush(db: Db, log: FastifyBaseLogger, options: De
     ];
     for (const body of bodies) {
       if (stopped) return;
-      const res = await fetch(url, {
+      const res = await fetch(target, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization },
         body: JSON.stringify(body),
       });

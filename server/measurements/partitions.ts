@@ -1,6 +1,6 @@
 /**
- * Monthly partitions of the raw measurements (UTC months of ts; migration 0006 holds the SQL function
- * that makes one). Months are created ahead of time, and a month whose points had to wait in the
+ * Monthly partitions of the raw measurements (UTC months of ts; migration 0010 holds the SQL function
+ * that makes one, 0027 its locking). Months are created ahead of time, and a month whose points had to wait in the
  * default partition (history loaded before its partition existed) is moved into its own; an old month
  * can be detached, to archive or drop, without touching the rest (docs/measurements.md).
  */
@@ -13,6 +13,8 @@ import { recomputeLastReadings } from './latest.js';
 
 /** Advisory lock serializing partition changes between processes (CREATE TABLE races otherwise). */
 const PARTITION_LOCK = 7303;
+/** Longest wait for the default partition's lock when making partitions (ms). */
+const PARTITION_LOCK_TIMEOUT_MS = 1000;
 /** Months created ahead of the current one. */
 export const MONTHS_AHEAD = 2;
 
@@ -30,37 +32,50 @@ const partitionName = (year: number, month: number) => `measurements_y${String(y
  * planner reads it as empty.
  */
 export async function ensurePartitions(db: Db, now = new Date()): Promise<string[]> {
-  const { created, filled } = await createPartitions(db, now);
-  if (filled.length) {
-    await db.execute(sql`vacuum (analyze) measurements_default`);
-    for (const part of filled) await db.execute(sql`analyze ${sql.identifier(part)}`);
+  const created: string[] = [];
+  const filled: string[] = [];
+  try {
+    await createPartitions(db, now, created, filled);
+  } finally {
+    // The months moved before a failure too.
+    if (filled.length) {
+      await db.execute(sql`vacuum (analyze) measurements_default`);
+      for (const part of filled) await db.execute(sql`analyze ${sql.identifier(part)}`);
+    }
   }
   return created;
 }
 
-/** The partitions made, and those of them that points moved into from the default partition. */
-async function createPartitions(db: Db, now: Date): Promise<{ created: string[]; filled: string[] }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK}::int, 0)`);
-    const months = new Map<string, { y: number; m: number }>();
-    for (let i = 0; i <= MONTHS_AHEAD; i++) {
-      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1));
-      months.set(`${d.getUTCFullYear()}-${d.getUTCMonth() + 1}`, { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1 });
-    }
-    const waiting = await rows<{ y: number; m: number }>(tx, sql`
-      select distinct extract(year from ts at time zone 'UTC')::int as y, extract(month from ts at time zone 'UTC')::int as m
-      from measurements_default`);
-    for (const w of waiting) months.set(`${w.y}-${w.m}`, w);
-    const moving = new Set(waiting.map((w) => `${w.y}-${w.m}`));
-    const created: string[] = [];
-    const filled: string[] = [];
-    for (const [month, { y, m }] of [...months].sort(([, a], [, b]) => a.y - b.y || a.m - b.m)) {
+/**
+ * Adds the partitions made to `created`, and those points moved into from the default partition to `filled`. One
+ * transaction per month: moving a month locks the default partition outright (migration 0027), every
+ * read and write of the measurements waiting meanwhile, so the lock is held for one month's move, not
+ * for a year's.
+ */
+async function createPartitions(db: Db, now: Date, created: string[], filled: string[]) {
+  const months = new Map<string, { y: number; m: number }>();
+  for (let i = 0; i <= MONTHS_AHEAD; i++) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1));
+    months.set(`${d.getUTCFullYear()}-${d.getUTCMonth() + 1}`, { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1 });
+  }
+  const waiting = await rows<{ y: number; m: number }>(db, sql`
+    select distinct extract(year from ts at time zone 'UTC')::int as y, extract(month from ts at time zone 'UTC')::int as m
+    from measurements_default`);
+  for (const w of waiting) months.set(`${w.y}-${w.m}`, w);
+  const moving = new Set(waiting.map((w) => `${w.y}-${w.m}`));
+  for (const [month, { y, m }] of [...months].sort(([, a], [, b]) => a.y - b.y || a.m - b.m)) {
+    const part = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK}::int, 0)`);
+      // Every write and read of the measurements that comes while this waits for the default
+      // partition's lock queues behind it: while a long transaction holds the partition, give up soon
+      // (lock_not_available) and let the worker try again at its next round.
+      await tx.execute(sql.raw(`set local lock_timeout = ${PARTITION_LOCK_TIMEOUT_MS}`));
       const [r] = await rows<{ part: string | null }>(tx, sql`select measurements_ensure_partition(${y}::int, ${m}::int) as part`);
-      if (r.part) created.push(r.part);
-      if (r.part && moving.has(month)) filled.push(r.part);
-    }
-    return { created, filled };
-  });
+      return r.part;
+    });
+    if (part) created.push(part);
+    if (part && moving.has(month)) filled.push(part);
+  }
 }
 
 /**

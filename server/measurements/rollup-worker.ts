@@ -98,10 +98,18 @@ export function createRollupWorker(db: Db, log: FastifyBaseLogger, { intervalMs 
   let running: Promise<void> = Promise.resolve();
   let partitionsChecked = 0;
 
+  /**
+   * A failure (the default partition's lock not had in time, the database away) is logged and the
+   * check is due again at the next round: it never stops the server's start nor the draining.
+   */
   async function checkPartitions() {
-    const created = await ensurePartitions(db);
-    partitionsChecked = Date.now();
-    if (created.length) log.info(`measurements: partitions created: ${created.join(', ')}`);
+    try {
+      const created = await ensurePartitions(db);
+      partitionsChecked = Date.now();
+      if (created.length) log.info(`measurements: partitions created: ${created.join(', ')}`);
+    } catch (err) {
+      log.warn({ err }, 'measurements: checking the monthly partitions failed; tried again at the next round');
+    }
   }
   /** One round; true when it rebuilt a plant (more may be queued: no pause before the next). */
   const round = async () => {
@@ -121,7 +129,7 @@ export function createRollupWorker(db: Db, log: FastifyBaseLogger, { intervalMs 
   };
 
   return {
-    /** Checks the partitions (awaited: points of this month go to theirs), then drains in the background. */
+    /** Checks the partitions (awaited: points of this month go to theirs; a failure is retried), then drains in the background. */
     async start() {
       await checkPartitions();
       schedule(0);

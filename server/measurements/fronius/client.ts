@@ -29,8 +29,9 @@ export class FroniusError extends Error {
 
 export interface ReadOptions {
   /**
-   * Hard deadline of each request, counted from its start; the five run in parallel, so the whole
-   * reading ends by then, whatever the datalogger does.
+   * Hard deadline of each request, counted from its start in the device's time (a stall of this
+   * process is not counted: deviceDeadline); the five run in parallel, so the whole reading ends by
+   * then, whatever the datalogger does.
    */
   timeoutMs: number;
   /** Aborts everything in flight (the collector's shutdown). */
@@ -62,6 +63,40 @@ export function dataloggerBaseUrl(address: string): URL {
   return url;
 }
 
+/** A timer firing this much later than asked means this process was stalled meanwhile (ms). */
+const STALL_MS = 100;
+/** How often the deadline looks at the clock (ms). */
+const DEADLINE_STEP_MS = 250;
+/** However stalled this process, a read ends after this many times its deadline. */
+const DEADLINE_WALL_FACTOR = 3;
+
+/**
+ * Calls `expired` once `timeoutMs` of the device's time have passed: time during which this process
+ * could have seen its answer. The timer runs in steps; a step that fires late (the event loop was
+ * blocked: a heavy request, a long garbage collection) counts nothing, and no deadline ends on it,
+ * since what the device sent meanwhile has not been read yet (timers run before I/O in a turn of the
+ * event loop). So a stall of the server itself never makes a device late; a device that keeps
+ * silent or trickles is still cut off after `timeoutMs` of an attentive server, and after
+ * DEADLINE_WALL_FACTOR × `timeoutMs` in any case. Returns the function that cancels it.
+ */
+export function deviceDeadline(timeoutMs: number, expired: () => void): () => void {
+  const started = performance.now();
+  let last = started;
+  let counted = 0;
+  let timer: NodeJS.Timeout;
+  const step = () => {
+    const t = performance.now();
+    const gap = t - last;
+    last = t;
+    const stalled = gap - Math.min(DEADLINE_STEP_MS, timeoutMs) > STALL_MS;
+    if (!stalled) counted += gap;
+    if ((!stalled && counted >= timeoutMs) || t - started >= timeoutMs * DEADLINE_WALL_FACTOR) return expired();
+    timer = setTimeout(step, Math.max(1, Math.min(DEADLINE_STEP_MS, timeoutMs - counted)));
+  };
+  timer = setTimeout(step, Math.min(DEADLINE_STEP_MS, timeoutMs));
+  return () => clearTimeout(timer);
+}
+
 /**
  * One GET under a hard deadline; the parsed JSON, or a FroniusError.
  *
@@ -69,7 +104,8 @@ export function dataloggerBaseUrl(address: string): URL {
  * the body is read (nodejs/node#56917, nodejs/undici#4089), so a datalogger whose link dropped halfway
  * through an answer held the read for undici's 300 s body timeout, or for ever if it trickled a byte
  * now and then. Here the deadline's timer destroys the request and its socket itself, with nothing
- * in between that a collection could take away, and it counts from the start: total, not idle time.
+ * in between that a collection could take away, and it counts from the start: total, not idle time
+ * (the device's time: see deviceDeadline).
  */
 function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown> {
   const endpoint = url.pathname.split('/').pop();
@@ -82,7 +118,7 @@ function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown>
     const settle = () => {
       if (settled) return false;
       settled = true;
-      clearTimeout(deadline);
+      cancelDeadline();
       signal?.removeEventListener('abort', onAbort);
       return true;
     };
@@ -91,7 +127,7 @@ function getJson(url: URL, { timeoutMs, signal }: ReadOptions): Promise<unknown>
       req.destroy();
       reject(err);
     };
-    const deadline = setTimeout(() => fail(new FroniusError('timeout', `El datalogger no respondió en ${timeoutMs} ms.`)), timeoutMs);
+    const cancelDeadline = deviceDeadline(timeoutMs, () => fail(new FroniusError('timeout', `El datalogger no respondió en ${timeoutMs} ms.`)));
     const onAbort = () => fail(new FroniusError('aborted', 'Lectura cancelada.'));
     signal?.addEventListener('abort', onAbort, { once: true });
     // Refused: something answers at that address, but nothing listens on the port (the datalogger is

@@ -7,7 +7,7 @@
  * whose read is still running is not started again. So a datalogger that hangs holds one slot until
  * its deadline (the client's hard `timeoutMs`) and never delays the others' polls, as cycles waiting
  * for every device did. A device that cannot be read is marked offline and retried after an
- * exponential back-off (1, 2, 4 ... minutes, at most 30), so a dead datalogger costs one timeout now
+ * exponential back-off (one interval, then 2, 4 ... intervals, at most 30 minutes), so a dead datalogger costs one timeout now
  * and then instead of one per interval; it never stops the others or the server.
  * The device list is read from the database every interval (and on `pollNow`), so edits take effect
  * within one interval.
@@ -30,11 +30,18 @@ import type { FroniusErrorKind, FroniusReading } from '../../../contract/collect
 export const hasDatalogger = sql`btrim(${investors.datalogger_address}) <> ''`;
 
 export const DEFAULT_CONCURRENCY = 4;
+/** The back-off's first wait when there is no interval (COLLECTOR_INTERVAL=0: reads on demand only). */
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
 
-/** Wait before the next attempt after `failures` consecutive failures: 1, 2, 4 ... minutes, at most 30. */
-export const backoffMs = (failures: number) => Math.min(BACKOFF_BASE_MS * 2 ** Math.max(failures - 1, 0), BACKOFF_MAX_MS);
+/**
+ * Wait before the next attempt after `failures` consecutive failures: one interval, then 2, 4 ...
+ * intervals, at most 30 minutes (or one interval, when that is longer).
+ */
+export const backoffMs = (failures: number, intervalMs: number) => {
+  const base = intervalMs > 0 ? intervalMs : BACKOFF_BASE_MS;
+  return Math.min(base * 2 ** Math.max(failures - 1, 0), Math.max(BACKOFF_MAX_MS, base));
+};
 
 export interface DeviceState {
   investor: number;
@@ -170,7 +177,7 @@ export function createCollector(opts: CollectorOptions): Collector {
       state.consecutive_failures += 1;
       state.last_error = e.message;
       state.last_error_kind = e.kind;
-      device.dueAt = now() + backoffMs(state.consecutive_failures);
+      device.dueAt = now() + backoffMs(state.consecutive_failures, intervalMs);
       state.next_attempt_at = new Date(device.dueAt).toISOString();
       log.warn({ investor: state.investor, address: state.address, kind: e.kind, failures: state.consecutive_failures }, `Fronius datalogger not read: ${e.message}`);
       await record(device);

@@ -106,4 +106,29 @@ describe('the demo feed', () => {
       select energy_total_wh - lag(energy_total_wh) over (partition by investor_id order by ts) as step from measurements) s where step < 0`);
     expect(backwards[0].n).toBe(0);
   });
+  it('starts all the same when its first fill fails (a deadlock with another process), and its next tick fills the holes', async () => {
+    const [inv] = await db.select({ id: investors.id }).from(investors).orderBy(investors.id).limit(1);
+    const hole = sql`investor_id = ${inv.id} and ts >= now() - interval '10 hours' and ts < now() - interval '5 hours'`;
+    const lost = await query(db, sql`select ts::text, ac_power_w, energy_total_wh from measurements where ${hole} order by ts`);
+    expect(lost.length).toBe(60);
+    await db.execute(sql`delete from measurements where ${hole}`);
+    // The first write of the fill is aborted as PostgreSQL aborts one side of a deadlock.
+    const real = db.transaction;
+    db.transaction = (() => {
+      db.transaction = real;
+      return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+    }) as typeof db.transaction;
+    messages.length = 0;
+    const feed = createDemoFeed(db, log, { backfillDays: 2 });
+    try {
+      await expect(feed.start()).resolves.toBeUndefined();
+      expect(messages.filter((m) => m.startsWith('ERROR')).length).toBe(1);
+      expect(await query(db, sql`select count(*)::int as n from measurements where ${hole}`)).toEqual([{ n: 0 }]);
+      await feed.tick();
+    } finally {
+      db.transaction = real;
+      await feed.stop();
+    }
+    expect(await query(db, sql`select ts::text, ac_power_w, energy_total_wh from measurements where ${hole} order by ts`)).toEqual(lost);
+  });
 });

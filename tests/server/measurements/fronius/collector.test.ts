@@ -110,8 +110,50 @@ describe('Fronius collector', () => {
     await collector.stop();
   });
 
-  it('doubles the wait up to 30 minutes', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffMs(n) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+  it('waits one interval after a failure, then doubles the wait up to 30 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffMs(n, 60_000) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+    expect([1, 2, 3, 4, 5].map((n) => backoffMs(n, 10_000) / 1000)).toEqual([10, 20, 40, 80, 160]);
+    expect(backoffMs(12, 10_000)).toBe(30 * 60_000);
+    // An interval longer than the cap: never read more often than every interval.
+    expect([1, 2].map((n) => backoffMs(n, 3_600_000) / 60_000)).toEqual([60, 60]);
+  });
+
+  it('retries a datalogger that failed after its interval, then after 2, 4 ... intervals', async () => {
+    const broken = await replay('offline');
+    await addInverter('Caído', broken.address);
+    let clock = T0;
+    const attempts: number[] = [];
+    const collector = createCollector({
+      db: ctx.database.db, log: silentLog, intervalSeconds: 10, timeoutMs: 1000, now: () => clock,
+      read: (address, deviceId, opts) => { attempts.push((clock - T0) / 1000); return readFronius(address, deviceId, opts); },
+      onReading: async () => {},
+    });
+    // Polled every 5 s for 3 minutes (the collector's own timer is not started: the test is the clock).
+    for (let s = 0; s <= 180; s += 5) {
+      clock = T0 + s * 1000;
+      await collector.pollNow();
+    }
+    expect(attempts).toEqual([0, 10, 30, 70, 150]);
+    await collector.stop();
+  });
+
+  it('keeps a healthy datalogger online while the server itself is blocked 6 s right after the read starts', async () => {
+    // Answers in 50 ms; the read's deadline is the default 5 s.
+    const device = await replay('slow', { slowMs: 50 });
+    const inverter = await addInverter('Paciente', device.address);
+    const collector = createCollector({
+      db: ctx.database.db, log: silentLog, intervalSeconds: 0, timeoutMs: 5000, onReading: async () => {},
+      read: (address, deviceId, opts) => {
+        const reading = readFronius(address, deviceId, opts);
+        // A heavy request or a long garbage collection: nothing else runs for 6 s.
+        const until = Date.now() + 6000;
+        while (Date.now() < until);
+        return reading;
+      },
+    });
+    await collector.pollNow();
+    expect(collector.states().get(inverter.id)).toMatchObject({ online: true, consecutive_failures: 0, last_error: null });
+    await collector.stop();
   });
 
   it('reads at most four devices at a time', async () => {
@@ -223,10 +265,8 @@ describe('a datalogger that stalls halfway through an answer', () => {
         }
       });
       for (const i of [0, 1]) expect(state(i)).toMatchObject({ online: true, consecutive_failures: 0 });
-      // The timed-out ones back off (a minute) instead of being asked again at once.
-      for (const i of [2, 3]) expect(Date.parse(state(i)!.next_attempt_at!)).toBeGreaterThan(Date.now() + 30_000);
-      expect(stalled.polls()).toBe(2);
-      expect(trickling.polls()).toBe(2);
+      // The timed-out ones back off (one interval after the first failure) instead of being asked again at once.
+      for (const i of [2, 3]) expect(Date.parse(state(i)!.next_attempt_at!) - Date.parse(state(i)!.last_attempt_at!)).toBeGreaterThanOrEqual(1000);
     } finally {
       stopCollecting();
       await collector.stop();
