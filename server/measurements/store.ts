@@ -22,7 +22,7 @@
  * transaction-scoped advisory lock, since each derives energies from rows the other may be writing;
  * writers to different inverters (of one plant too) never wait for each other.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { investors, lastReadings, measurements, rollupStale, type DcReading } from '../db/schema.js';
@@ -294,7 +294,7 @@ function runsOf(investor: number, instants: number[]) {
 const SLEEP_MAX_MS = 7 * 24 * HOUR_MS;
 
 /** The SQL of `asleep` over stored point `m` (a stored 0 counter, from before it was refused, is none). */
-const awakeSql = (m: typeof measurements) =>
+const awakeSql = (m: Record<'energy_total_wh' | 'ac_power_w' | 'pv_power_w', AnyColumn>) =>
   sql`(coalesce(${m.energy_total_wh}, 0) <> 0 or coalesce(${m.ac_power_w}, 0) > 0 or coalesce(${m.pv_power_w}, 0) > 0)`;
 
 /**
