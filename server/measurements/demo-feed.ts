@@ -120,9 +120,9 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
     let done = 0;
     let reported = 0;
     for (const range of ranges) {
-      const points = withFault(range.inverter, simulateRange(range.inverter.model, new Date(range.from), new Date(range.to), {
-        seed, epoch: new Date(range.epoch), initialEnergyWh: range.initialEnergyWh, initialSoc: range.initialSoc,
-      }), range.epoch);
+      const points = simulateRange(range.inverter.model, new Date(range.from), new Date(range.to), {
+        seed, epoch: new Date(range.epoch), initialEnergyWh: range.initialEnergyWh, initialSoc: range.initialSoc, fault: range.inverter.fault?.window,
+      });
       let batch: Reading[] = [];
       const flush = async () => {
         await storeReadings(db, batch);
@@ -160,8 +160,8 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
         const horizon = Math.ceil((now - options.backfillDays * DAY_MS) / STEP_MS) * STEP_MS;
         const anchor = Math.max(horizon, inverter.commissioned ?? horizon);
         if (anchor > now) continue;
-        const point = simulateRange(inverter.model, new Date(anchor), new Date(anchor + 1), { seed, initialEnergyWh: lifetimeWh(inverter, anchor) });
-        await storeReadings(db, toReadings(inverter, withFault(inverter, point, anchor)));
+        const point = simulateRange(inverter.model, new Date(anchor), new Date(anchor + 1), { seed, initialEnergyWh: lifetimeWh(inverter, anchor), fault: inverter.fault?.window });
+        await storeReadings(db, toReadings(inverter, point));
         span = { first: anchor, last: anchor, n: 1 };
       }
       const first = span.first!;
@@ -282,9 +282,6 @@ export const lifetimeWh = (inverter: DemoInverter, at: number) =>
   // Wp × kWh/kWp = Wh.
   inverter.commissioned === null ? 0 : Math.round(Math.max(0, at - inverter.commissioned) / (365.25 * DAY_MS) * inverter.dcWp * YIELD_KWH_PER_KWP);
 
-/** The points of an inverter as its fault, if it has one, leaves them (a range simulated from `epoch`). */
-const withFault = (inverter: DemoInverter, points: Iterable<SimulatedPoint>, epoch: number): Iterable<SimulatedPoint> =>
-  inverter.fault ? inverter.fault.apply(points, epoch) : points;
 
 /** The last stored point of each of `inverters` that has one: its instant, counter and battery charge. */
 export async function lastPoints(db: Db, inverters: number[]) {
@@ -340,7 +337,7 @@ export async function demoInverters(db: Db, { seed = 'demo', plant, withPushed =
       model,
       deviceId: i.device_id,
       plant: i.plant,
-      fault: i.plant === DEMO_FAULT.plant ? createFault(model, demoFaultWindow(i.plant_created_at.getTime()), seed) : undefined,
+      fault: i.plant === DEMO_FAULT.plant ? createFault(demoFaultWindow(i.plant_created_at.getTime())) : undefined,
       commissioned: i.commissioned_on ? Date.parse(`${i.commissioned_on}T00:00:00Z`) : null,
       dcWp,
     };

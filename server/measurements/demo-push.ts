@@ -131,7 +131,7 @@ export async function createDemoPush(db: Db, log: FastifyBaseLogger, options: De
       const from = Math.max(previous ? previous.ts + STEP_MS : oldest, oldest);
       const initialEnergyWh = previous?.energy_total_wh ?? lifetimeWh(inverter, from);
       for (const point of simulateRange(inverter.model, new Date(from), new Date(now + 1), {
-        seed, epoch: new Date(from), initialEnergyWh, initialSoc: previous?.battery_soc ?? undefined,
+        seed, epoch: new Date(from), initialEnergyWh, initialSoc: previous?.battery_soc ?? undefined, fault: inverter.fault?.window,
       })) {
         const at = point.ts.getTime();
         if (!byInstant.has(at)) byInstant.set(at, []);

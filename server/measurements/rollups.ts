@@ -265,8 +265,9 @@ async function investorHours(db: Db, tz: string, points: string, ranges: Range[]
       self_consumption_wh: sql`sum(greatest(${m.energy_wh} - ${m.export_wh}, 0))`,
       max_power_w: sql`max(${m.ac_power_w})`,
       samples: sql`count(*)::int`,
-      first_counter_wh: sql`(array_agg(${m.energy_total_wh} order by ${m.ts}) filter (where ${m.energy_total_wh} is not null))[1]`,
-      last_counter_wh: sql`(array_agg(${m.energy_total_wh} order by ${m.ts} desc) filter (where ${m.energy_total_wh} is not null))[1]`,
+      // A counter of 0 (stored before store.ts refused it) is none: a device asleep.
+      first_counter_wh: sql`(array_agg(${m.energy_total_wh} order by ${m.ts}) filter (where ${m.energy_total_wh} <> 0))[1]`,
+      last_counter_wh: sql`(array_agg(${m.energy_total_wh} order by ${m.ts} desc) filter (where ${m.energy_total_wh} <> 0))[1]`,
     }, sql`from m join h on h.k = ${m.investor} and h.bucket = m.bucket group by ${m.investor}, m.bucket`)}`);
 }
 

@@ -39,6 +39,8 @@ type InverterCounters = {
   today: boolean | null; this_year: boolean | null;
   /** What is recorded for the inverter today, this year, and in all (its yearly rollups). */
   recorded_day: number; recorded_year: number; recorded_wh: number | null;
+  /** The inverter's last counter (its yearly rollups'): what lifetime reads while it sleeps without one. */
+  last_counter_wh: number | null;
 };
 
 /** The columns of InverterCounters, over latest.ts's names of the inverter (i) and its latest reading (m). */
@@ -56,6 +58,9 @@ function counterColumns(periods: LocalPeriods) {
     recorded_year: recorded('year', `${periods.year}-01-01 00:00:00`),
     recorded_wh: sql`(select sum(${investorEnergy.energy_wh}) from ${investorEnergy}
       where ${investorEnergy.investor} = ${i.id} and ${investorEnergy.period} = 'year')::float8`,
+    last_counter_wh: sql`(select ${investorEnergy.last_counter_wh} from ${investorEnergy}
+      where ${investorEnergy.investor} = ${i.id} and ${investorEnergy.period} = 'year' and ${investorEnergy.last_counter_wh} > 0
+      order by ${investorEnergy.bucket} desc limit 1)::float8`,
   } satisfies Record<keyof InverterCounters, SQL>;
 }
 
@@ -120,8 +125,9 @@ async function plantFigures(db: Db, plant: PlantRow, periods: LocalPeriods) {
   const totalsOf = (period: 'day' | 'month' | 'year', day: string) =>
     sumTotals([...energies.buckets.filter((r) => r.period === period && r.bucket.startsWith(day)), { energy_wh: unrecorded[period] }]);
   const lastYearMonth = energies.buckets.find((r) => r.period === 'month' && r.bucket.startsWith(periods.last_year_month));
-  // Lifetime: each inverter's own counter when it has one, otherwise everything recorded for it.
-  const totalWh = round1(inverters.reduce((acc, l) => acc + (l.reading?.energy_total_wh ?? l.extra.recorded_wh ?? 0), 0));
+  // Lifetime: each inverter's own counter when it has one (its last one while it sleeps without), otherwise
+  // everything recorded for it.
+  const totalWh = round1(inverters.reduce((acc, l) => acc + (l.reading?.energy_total_wh || l.extra.last_counter_wh || l.extra.recorded_wh || 0), 0));
   const latest = inverters.map(({ extra: _, ...l }) => l);
 
   return {

@@ -22,7 +22,7 @@
  * transaction-scoped advisory lock, since each derives energies from rows the other may be writing;
  * writers to different inverters (of one plant too) never wait for each other.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { investors, lastReadings, measurements, rollupStale, type DcReading } from '../db/schema.js';
@@ -45,6 +45,34 @@ export interface Reading {
   consumption_w?: number | null;
   battery_power_w?: number | null;
   battery_soc?: number | null;
+}
+
+/**
+ * A device asleep: no counter (none, or 0) and no power. A Fronius Datamanager pushes
+ * `"PAC":{"Values":{}}` and `"TOTAL_ENERGY":{"Values":{"1":0}}` from dusk to midnight: that 0 is not
+ * a counter, and a counter that drops to 0 and comes back was never reset. So a counter of 0 is never
+ * stored (storeReadings), and across a device's sleep its counter runs on from the last one it gave
+ * (`effectiveCounters`): the first counter after the night counts what was made since the evening,
+ * and a counter that comes back smaller (a replaced inverter, a counter restarted) is a reset as before.
+ */
+export function asleep(p: Pick<Reading, 'ac_power_w' | 'pv_power_w' | 'energy_total_wh'>) {
+  return !p.energy_total_wh && !((p.ac_power_w ?? 0) > 0) && !((p.pv_power_w ?? 0) > 0);
+}
+
+/** A device counter as stored: 0 is no counter (see `asleep`). */
+const counter = (wh: number | null | undefined) => (wh ? wh : null);
+
+/**
+ * Each point's counter as the energy of its interval reads it: its own; for a point asleep, its
+ * predecessor's (`base` overrides that for a point whose predecessors were not loaded); otherwise none.
+ */
+export function effectiveCounters(points: Sample[], base = new Map<number, number | null>()) {
+  let running: number | null = null;
+  return points.map((p) => {
+    const t = p.ts.getTime();
+    running = counter(p.energy_total_wh) ?? (asleep(p) ? (base.has(t) ? base.get(t)! : running) : null);
+    return running;
+  });
 }
 
 /** What the energy of an interval is computed from, at each end. */
@@ -118,7 +146,10 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
   for (const r of readings) {
     let points = byInverter.get(r.investor);
     if (!points) byInverter.set(r.investor, points = new Map());
-    if (!points.has(r.ts.getTime())) points.set(r.ts.getTime(), r);
+    // A device's counters of 0 are none (`asleep`): its lifetime, day and year are not wiped at night.
+    if (!points.has(r.ts.getTime())) {
+      points.set(r.ts.getTime(), { ...r, energy_total_wh: counter(r.energy_total_wh), energy_day_wh: counter(r.energy_day_wh), energy_year_wh: counter(r.energy_year_wh) });
+    }
   }
   if (!byInverter.size) return { stored: 0, duplicates: 0, inserted: [] };
   const runs = [...byInverter].flatMap(([investor, points]) => runsOf(investor, [...points.keys()].sort((a, b) => a - b)));
@@ -126,7 +157,8 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
   const { changed = [], ...result }: Stored & { changed?: { plant: number; from: number; to: number }[] } = await db.transaction(async (tx) => {
     await lockInverters(tx, byInverter.keys());
 
-    const stored = await neighbours(tx, runs);
+    const { stored, before } = await neighbours(tx, runs);
+    const bases = await sleepBases(tx, byInverter, stored, before);
     const inserts: (Reading & IntervalEnergy)[] = [];
     const updates: ({ investor: number; ts: Date } & IntervalEnergy)[] = [];
     for (const [investor, points] of byInverter) {
@@ -134,10 +166,20 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
       const fresh = [...points.values()].filter((p) => !known.has(p.ts.getTime()));
       const merged = [...known.values(), ...fresh].sort((a, b) => a.ts.getTime() - b.ts.getTime());
       const isFresh = new Set(fresh);
+      const counters = effectiveCounters(merged, bases.get(investor));
+      // Whether a new point is among those the running counter went through since the device last woke:
+      // the stored point that next gives a counter then reads it from another point (its energy is redone).
+      let sleptThroughFresh = false;
       merged.forEach((point, i) => {
         const prev = merged[i - 1] ?? null;
-        if (isFresh.has(point as Reading)) inserts.push({ ...(point as Reading), ...intervalEnergy(prev, point) });
-        else if (prev && isFresh.has(prev as Reading)) updates.push({ investor, ts: point.ts, ...intervalEnergy(prev, point) });
+        const energy = () => intervalEnergy(
+          prev && { ...prev, energy_total_wh: counters[i - 1] }, { ...point, energy_total_wh: counters[i] });
+        const isNew = isFresh.has(point as Reading);
+        if (isNew) inserts.push({ ...(point as Reading), ...energy() });
+        else if (prev && (isFresh.has(prev as Reading) || (sleptThroughFresh && counter(point.energy_total_wh) !== null))) {
+          updates.push({ investor, ts: point.ts, ...energy() });
+        }
+        sleptThroughFresh = asleep(point) ? sleptThroughFresh || isNew : isNew;
       });
     }
     if (!inserts.length) return { stored: 0, duplicates: readings.length, inserted: [] };
@@ -248,25 +290,73 @@ function runsOf(investor: number, instants: number[]) {
   return runs;
 }
 
-/** The stored points of each run and the one just before and after it, by inverter and instant. */
+/** How far back and ahead a device's sleep is followed to the counter it runs on from (`asleep`). */
+const SLEEP_MAX_MS = 7 * 24 * HOUR_MS;
+
+/** The SQL of `asleep` over stored point `m` (a stored 0 counter, from before it was refused, is none). */
+const awakeSql = (m: Record<'energy_total_wh' | 'ac_power_w' | 'pv_power_w', AnyColumn>) =>
+  sql`(coalesce(${m.energy_total_wh}, 0) <> 0 or coalesce(${m.ac_power_w}, 0) > 0 or coalesce(${m.pv_power_w}, 0) > 0)`;
+
+/**
+ * The stored points of each run and the one just before and after it, by inverter and instant; and
+ * after it, the first one awake (`asleep`) with the point before it: its counter's interval runs back
+ * over the sleep, so a new point in that sleep changes it. `before`: the instants of the points just
+ * before a run.
+ */
 async function neighbours(tx: Db, runs: { k: number; lo: string; hi: string }[]) {
   const m = alias(measurements, 'm');
-  const sample = selectList({ ts: epochMs(m.ts), ...Object.fromEntries(SAMPLED.map((k) => [k, m[k]])) });
-  const found = await rows<Omit<Sample, 'ts'> & { investor: number; ts: number }>(tx, sql`
+  const a = alias(measurements, 'a');
+  const sample = selectList({ ts: epochMs(m.ts), ...Object.fromEntries(SAMPLED.map((k) => [k, k === 'energy_total_wh' ? sql`nullif(${m[k]}, 0)` : m[k]])) });
+  const found = await rows<Omit<Sample, 'ts'> & { investor: number; ts: number; before: boolean }>(tx, sql`
     select x.k as investor, s.*
     from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as x(k int, lo timestamptz, hi timestamptz)
     cross join lateral (
-      (select ${sample} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} < x.lo order by ${m.ts} desc limit 1)
+      (select ${sample}, true as before from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} < x.lo order by ${m.ts} desc limit 1)
       union all
-      (select ${sample} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} >= x.lo and ${m.ts} <= x.hi)
+      (select ${sample}, false from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} >= x.lo and ${m.ts} <= x.hi)
       union all
-      (select ${sample} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} > x.hi order by ${m.ts} limit 1)
+      (select ${sample}, false from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} > x.hi order by ${m.ts} limit 1)
+      union all
+      (select w.* from (
+        select ${a.ts} as t from ${measurements} ${a} where ${a.investor} = x.k and ${a.ts} > x.hi
+          and ${a.ts} <= x.hi + ${`${SLEEP_MAX_MS / 1000} seconds`}::interval and ${awakeSql(a)} order by ${a.ts} limit 1
+      ) awake cross join lateral (
+        select ${sample}, false from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} > x.hi and ${m.ts} <= awake.t order by ${m.ts} desc limit 2
+      ) w)
     ) s`);
-  const byInverter = new Map<number, Map<number, Sample>>();
-  for (const { investor, ...sample } of found) {
-    let points = byInverter.get(investor);
-    if (!points) byInverter.set(investor, points = new Map());
+  const stored = new Map<number, Map<number, Sample>>();
+  const before = new Map<number, Set<number>>();
+  for (const { investor, before: isBefore, ...sample } of found) {
+    let points = stored.get(investor);
+    if (!points) stored.set(investor, points = new Map());
     points.set(sample.ts, { ...sample, ts: new Date(sample.ts) });
+    if (isBefore) (before.get(investor) ?? before.set(investor, new Set()).get(investor)!).add(sample.ts);
   }
-  return byInverter;
+  return { stored, before };
+}
+
+/**
+ * For a stored point asleep just before a run that brings a counter (a device waking up), the counter
+ * it runs on from: that of the last point awake before it, within SLEEP_MAX_MS (none when that point
+ * has no counter). Asked only then: once a night per device, not at every push of the night.
+ */
+async function sleepBases(tx: Db, batch: Map<number, Map<number, Reading>>, stored: Map<number, Map<number, Sample>>, before: Map<number, Set<number>>) {
+  const asked: { k: number; t: string }[] = [];
+  for (const [investor, instants] of before) {
+    if (![...batch.get(investor)!.values()].some((p) => p.energy_total_wh != null)) continue;
+    for (const t of instants) if (asleep(stored.get(investor)!.get(t)!)) asked.push({ k: investor, t: new Date(t).toISOString() });
+  }
+  const bases = new Map<number, Map<number, number | null>>();
+  if (!asked.length) return bases;
+  const m = alias(measurements, 'm');
+  const found = await rows<{ investor: number; t: number; base: number | null }>(tx, sql`
+    select x.k as investor, ${epochMs(sql`x.t`)} as t, (
+      select ${m.energy_total_wh} from ${measurements} ${m} where ${m.investor} = x.k and ${m.ts} < x.t
+        and ${m.ts} >= x.t - ${`${SLEEP_MAX_MS / 1000} seconds`}::interval and ${awakeSql(m)} order by ${m.ts} desc limit 1
+    ) as base
+    from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) as x(k int, t timestamptz)`);
+  for (const { investor, t, base } of found) {
+    (bases.get(investor) ?? bases.set(investor, new Map()).get(investor)!).set(Number(t), counter(base));
+  }
+  return bases;
 }

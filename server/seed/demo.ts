@@ -179,8 +179,7 @@ async function maipuDrop(tx: Tx) {
   const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
   const weekday = (ms: number) => new Intl.DateTimeFormat('es', { timeZone: DEFAULT_TIME_ZONE, weekday: 'long' }).format(ms);
   const from = window.from - 7 * DAY_MS;
-  const healthy = simulateRange(maipu.model, new Date(from), new Date(window.to), { seed: 'demo' });
-  const days = dailyEnergyWh(maipu.fault.apply(healthy, from), DEFAULT_TIME_ZONE);
+  const days = dailyEnergyWh(simulateRange(maipu.model, new Date(from), new Date(window.to), { seed: 'demo', fault: window }), DEFAULT_TIME_ZONE);
   const before = [...days].filter(([d]) => d < day(window.from)).map(([, wh]) => wh);
   const kwh = (wh: number) => new Intl.NumberFormat('es', { maximumFractionDigits: 0 }).format(wh / 1000);
   return {

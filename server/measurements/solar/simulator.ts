@@ -85,7 +85,15 @@ export interface SimulationOptions {
   initialEnergyWh?: number;
   /** Battery state of charge just before `epoch`, % (default 50). */
   initialSoc?: number;
+  /**
+   * A failed MPPT input: from `from` to `to` (epoch ms) it delivers no current. It takes its power
+   * from the AC output and nothing else: the battery charges from what is left over, the grid covers
+   * what is missing, and the counter counts what was made.
+   */
+  fault?: MpptFault;
 }
+
+export interface MpptFault { mppt: number; from: number; to: number }
 
 export type InverterStatus = 'ok' | 'clipping' | 'standby' | 'night';
 
@@ -302,7 +310,7 @@ interface DayPlan {
   dcVoltage: Float64Array[];
 }
 
-function planPv(site: Site, day: number, plan: DayPlan): void {
+function planPv(site: Site, day: number, plan: DayPlan, fault?: MpptFault): void {
   const { latitude, longitude } = site.inverter;
   const weather = drawWeather(site.seed, latitude, longitude, day);
   const { random, clearness, sigma, min, max, phi } = weather;
@@ -327,9 +335,11 @@ function planPv(site: Site, day: number, plan: DayPlan): void {
         const lightFactor = out.poa > 0 ? clamp(1 + 0.04 * Math.log(out.poa / 1000), 0.75, 1) : 0;
         voltage += string.panelCount * MODULE_VMP * (1 + VMP_TEMPERATURE_COEFFICIENT * (out.cell - 25)) * lightFactor;
       }
-      plan.dcPower[m][i] = power;
+      // A failed input still shows its open-circuit voltage; it gives no current, so no power.
+      const failed = fault && site.mppts[m].index === fault.mppt && t >= fault.from && t < fault.to;
+      plan.dcPower[m][i] = failed ? 0 : power;
       plan.dcVoltage[m][i] = strings.length ? voltage / strings.length : 0;
-      dc += power;
+      dc += plan.dcPower[m][i];
     }
     const inverter = inverterAc(dc, site.nominalW);
     plan.status[i] = STATUS.indexOf(inverter.state);
@@ -380,7 +390,7 @@ function planConsumption(site: Site, day: number, plan: DayPlan): void {
   }
 }
 
-function planDay(site: Site, day: number): DayPlan {
+function planDay(site: Site, day: number, fault?: MpptFault): DayPlan {
   const plan: DayPlan = {
     start: firstStepOf(day, site.inverter.longitude),
     status: new Uint8Array(STEPS_PER_DAY),
@@ -389,7 +399,7 @@ function planDay(site: Site, day: number): DayPlan {
     dcPower: site.mppts.map(() => new Float64Array(STEPS_PER_DAY)),
     dcVoltage: site.mppts.map(() => new Float64Array(STEPS_PER_DAY)),
   };
-  planPv(site, day, plan);
+  planPv(site, day, plan, fault);
   planConsumption(site, day, plan);
   return plan;
 }
@@ -418,7 +428,7 @@ export function* simulateRange(inverter: SimulatedInverter, from: Date, to: Date
   const { batteryWh, batteryMaxW } = site;
 
   for (let day = solarDayOf(epoch, inverter.longitude); ; day++) {
-    const plan = planDay(site, day);
+    const plan = planDay(site, day, options.fault);
     for (let i = 0; i < STEPS_PER_DAY; i++) {
       const t = plan.start + i * STEP_MS;
       if (t < epoch) continue;

@@ -53,7 +53,8 @@ async function rollups(tree: Tree) {
 function simulated(investor: number, from: string, to: string, withCounter = true): Reading[] {
   const model = { id: 'test', latitude: -33.45, longitude: -70.66, nominalPowerKw: 5, hasBattery: true, strings: [
     { mpptIndex: 1, tilt: 20, azimuth: 0, panelCount: 6, panelWp: 545 }, { mpptIndex: 2, tilt: 20, azimuth: 0, panelCount: 6, panelWp: 545 }] };
-  return Array.from(simulateRange(model, new Date(from), new Date(to), { seed: 'test', stepMinutes: 15 }), (p) => ({
+  // An inverter with a history (a counter of 0 is none: store.ts `asleep`).
+  return Array.from(simulateRange(model, new Date(from), new Date(to), { seed: 'test', stepMinutes: 15, initialEnergyWh: 1_000_000 }), (p) => ({
     investor, ...p, energy_total_wh: withCounter ? p.energy_total_wh : null,
   }));
 }
@@ -133,6 +134,42 @@ describe('storing readings', () => {
     ]);
     const energies = await query(db, sql`select investor_id, energy_wh from measurements where investor_id in (${counted}, ${integrated}) order by investor_id, ts`);
     expect(energies.map((e) => Math.round(e.energy_wh * 100) / 100)).toEqual([0, 100, 91.67, 100, 1000, 0, 83.33, 150]);
+  });
+
+  it('takes a counter of 0 for none: asleep it runs on from the last counter, a 0 between two counters is no reset, a smaller one after it is', async () => {
+    const tree = await plantTree(db, { inverters: 3 });
+    const [sleeper, glitch, replaced] = tree.investors.map((i) => i.id);
+    const t0 = Date.parse('2026-03-15T17:00:00-03:00');
+    const at = (minutes: number) => new Date(t0 + minutes * MIN);
+    await store([
+      // Asleep from dusk (0 W, counter 0), awake in the morning with 600 Wh more on its counter.
+      { investor: sleeper, ts: at(0), ac_power_w: 50, energy_total_wh: 9_000_000 },
+      ...[5, 60, 600].map((m) => ({ investor: sleeper, ts: at(m), ac_power_w: 0, energy_total_wh: 0, energy_day_wh: 0, energy_year_wh: 0 })),
+      { investor: sleeper, ts: at(900), ac_power_w: 100, energy_total_wh: 9_000_600 },
+      // Producing, the counter reads 0 once and comes back.
+      { investor: glitch, ts: at(0), ac_power_w: 1200, energy_total_wh: 5000 },
+      { investor: glitch, ts: at(5), ac_power_w: 1200, energy_total_wh: 0 },
+      { investor: glitch, ts: at(10), ac_power_w: 1200, energy_total_wh: 5200 },
+      // A new inverter in its place: 0 asleep, then its own counter from 3 Wh.
+      { investor: replaced, ts: at(0), ac_power_w: 0, energy_total_wh: 40_000_000 },
+      { investor: replaced, ts: at(5), ac_power_w: 0, energy_total_wh: 0 },
+      { investor: replaced, ts: at(10), ac_power_w: 1200, energy_total_wh: 3 },
+      { investor: replaced, ts: at(15), ac_power_w: 1200, energy_total_wh: 103 },
+    ]);
+    const points = await query(db, sql`select investor_id, energy_total_wh, energy_day_wh, round(energy_wh::numeric, 2)::float8 as wh
+      from measurements where investor_id in (${sleeper}, ${glitch}, ${replaced}) order by investor_id, ts`);
+    expect(points.map((p) => [p.energy_total_wh, p.wh])).toEqual([
+      [9_000_000, 0], [null, 0], [null, 0], [null, 0], [9_000_600, 600],
+      [5000, 0], [null, 100], [5200, 100],
+      [40_000_000, 0], [null, 0], [3, 50], [103, 100],
+    ]);
+    expect(points.filter((p) => p.energy_day_wh === 0)).toEqual([]);
+    // The lifetime at night is the last counter, not 0 (nor what was recorded).
+    const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
+      sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
+    await storeReadings(db, [{ investor: sleeper, ts: at(905), ac_power_w: 0, energy_total_wh: 0 }]);
+    const snapshot = await plantSnapshot(db, plant, at(906));
+    expect(snapshot.energy_total_wh).toBe(9_000_600 + 5200 + 103);
   });
 
   it('splits the interval of the next point when a late point arrives in between', async () => {

@@ -5,11 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { investors } from '../../../server/db/schema.js';
+import { investors, powerPlants } from '../../../server/db/schema.js';
 import { buildApp } from '../../../server/app.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { froniusPlant } from '../../../testing/fixtures.js';
-import { replaySet, unusedAddress } from '../../../testing/fronius-replay.js';
+import { recording, replaySet, unusedAddress } from '../../../testing/fronius-replay.js';
+import { plantSnapshot } from '../../../server/measurements/snapshot.js';
 
 let ctx: TestContext;
 let staff: string;
@@ -74,6 +75,26 @@ describe('/investor-all/microservice', () => {
     expect(res.statusCode).toBe(200);
     // A hybrid (battery on the datalogger): its PV power is its DC inputs', 412.3 V × 4.52 A + 398.7 V × 3.41 A.
     expect(res.json()).toEqual([[expect.objectContaining({ investor: inverter.id, ac_power_w: 3120, pv_power_w: 3223.2, grid_export_w: 1200.5, battery_power_w: 800 })]]);
+  });
+
+  it("keeps the lifetime and today's energy through a Symo's night answer (recorded at 23:33: no PAC, its counter)", async () => {
+    const counter = recording('inverter').Body.Data.TOTAL_ENERGY.Value as number;
+    const day = await replay('day', { without: ['power_flow', 'storage'] });
+    const night = await replay('recorded', { without: ['power_flow', 'storage'] });
+    const inverter = await addInverter('Symo', day.address);
+    const [plant] = await ctx.database.db.select().from(powerPlants).where(eq(powerPlants.id, plantId));
+    const lifetimes: number[] = [];
+    const todays: number[] = [];
+    for (const device of [day, night, day]) {
+      await ctx.database.db.update(investors).set({ datalogger_address: device.address }).where(eq(investors.id, inverter.id));
+      expect((await ctx.request(staff, { method: 'POST', url: '/api/investor-all/microservice/poll' })).statusCode).toBe(200);
+      const snapshot = await plantSnapshot(ctx.database.db, plant);
+      lifetimes.push(snapshot.energy_total_wh);
+      todays.push(snapshot.energy_today_wh);
+    }
+    expect(lifetimes).toEqual([counter, counter, counter]);
+    // The counter did not move: nothing was produced today.
+    expect(todays).toEqual([0, 0, 0]);
   });
 
   it("keeps a fault's error code with the inverter's errors once per fault; a Symo asleep (status 3, code 523) is no fault", async () => {

@@ -12,6 +12,8 @@ import { DAY } from '../../../../testing/fronius-replay.js';
 import { eventsPush, inverterPush, logdataPush, meterPush, powerflowPush, storagesPush } from '../../../../testing/fronius-push.js';
 import type { Db } from '../../../../server/db/client.js';
 import { hashPassword } from '../../../../server/core/passwords.js';
+import { plantSnapshot } from '../../../../server/measurements/snapshot.js';
+import { DATAMANAGER_DAY } from '../../fixtures/fronius-datamanager-day.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -359,5 +361,53 @@ describe('ways in of a plant', () => {
       rejects: 0,
     });
     expect((await call(ctx, customer.token, 'GET', `/power-plant/${tree.plant}/ways-in`)).status).toBe(403);
+  });
+});
+
+describe('a Datamanager whose inverter sleeps (its recorded pushes)', () => {
+  /** A recorded body moved to local day `day` of March 2026 in Santiago, at the same wall-clock time. */
+  const moved = (name: keyof typeof DATAMANAGER_DAY, day: number) => {
+    const body = structuredClone(DATAMANAGER_DAY[name]) as { Head: { Timestamp: string } };
+    body.Head.Timestamp = body.Head.Timestamp.replace(/^2023-03-02T(.*)-08:00$/, `2026-03-${String(day).padStart(2, '0')}T$1-03:00`);
+    return body;
+  };
+  // Day 1 before the counter's step, the night, day 2 after it, the night: 40,580,000 then 40,581,000 Wh.
+  const pushes = [
+    ...(['1118', '1227', '1759', '2000', '2359'] as const).map((n) => moved(n, 9)),
+    ...(['1228', '1317', '1739', '1759', '2359'] as const).map((n) => moved(n, 10)),
+  ];
+
+  it("neither wipes the lifetime at night nor counts it as the next day's energy: today's energy is the counter's difference", async () => {
+    const { tree, login } = await pushPlant();
+    const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
+      sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
+    const lifetimes: number[] = [];
+    for (const body of pushes) {
+      expect((await post(login, body)).status).toBe(200);
+      const snapshot = await plantSnapshot(db, plant, new Date(Date.parse(body.Head.Timestamp) + 30_000));
+      lifetimes.push(snapshot.energy_total_wh);
+    }
+    // The lifetime is the last counter given, asleep or not: it never drops, and CO2 and savings with it.
+    expect(lifetimes).toEqual([...Array(5).fill(40_580_000), ...Array(5).fill(40_581_000)]);
+    const night = await plantSnapshot(db, plant, new Date('2026-03-10T23:59:30-03:00'));
+    expect(night).toMatchObject({ energy_today_wh: 1000, energy_month_wh: 1000, energy_total_wh: 40_581_000 });
+    expect(night.co2_avoided_kg.total).toBeGreaterThan(0);
+    // No 0 is stored as the counter; the days' charts hold the counter's difference, day by day.
+    const stored = await query(db, sql`select count(*)::int as n from measurements where investor_id = ${tree.investors[0].id} and energy_total_wh = 0`);
+    expect(stored).toEqual([{ n: 0 }]);
+    const month = await call(ctx, customer.token, 'GET', `/v2/get/data/date/${tree.plant}?type=month&date=2026-03-10`);
+    expect(month.status).toBe(200);
+    expect(month.body.totals.energy_wh).toBe(1000);
+    const day = await call(ctx, customer.token, 'GET', `/v2/get/data/date/${tree.plant}?type=day&date=2026-03-10`);
+    expect(day.body.totals.energy_wh).toBe(1000);
+  });
+
+  it('the same pushes in another order (the nights first) leave the same energies', async () => {
+    const { tree, login } = await pushPlant();
+    const night = (b: { Head: { Timestamp: string } }) => /T(17:59|20:00|23:59)/.test(b.Head.Timestamp);
+    for (const body of [...pushes.filter(night), ...pushes.filter((b) => !night(b)).reverse()]) expect((await post(login, body)).status).toBe(200);
+    const days = await query(db, sql`select (ts at time zone 'America/Santiago')::date::text as day, sum(energy_wh)::float8 as wh
+      from measurements where investor_id = ${tree.investors[0].id} group by 1 order by 1`);
+    expect(days).toEqual([{ day: '2026-03-09', wh: 0 }, { day: '2026-03-10', wh: 1000 }]);
   });
 });
