@@ -64,7 +64,7 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
       },
       // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
       fault: 'عطل',
-      fault_banner: 'عطل: %{kind}',
+      fault_banner: 'إنذار مفتوح: %{kind}',
       fault_link: 'عرض الإنذار',
     },
   },

@@ -64,7 +64,7 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
       },
       // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
       fault: 'Fault',
-      fault_banner: 'Fault: %{kind}',
+      fault_banner: 'Open alarm: %{kind}',
       fault_link: 'View the alarm',
     },
   },

@@ -62,7 +62,7 @@ const monitoringFigures = {
       },
       // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
       fault: 'Falla',
-      fault_banner: 'Falla: %{kind}',
+      fault_banner: 'Alarma abierta: %{kind}',
       fault_link: 'Ver la alarma',
     },
   },

@@ -64,7 +64,7 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
       },
       // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
       fault: 'Panne',
-      fault_banner: 'Panne : %{kind}',
+      fault_banner: 'Alarme ouverte : %{kind}',
       fault_link: 'Voir l’alarme',
     },
   },

@@ -64,7 +64,7 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
       },
       // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
       fault: '故障',
-      fault_banner: '故障：%{kind}',
+      fault_banner: '未处理的警报：%{kind}',
       fault_link: '查看警报',
     },
   },

@@ -575,7 +575,7 @@ describe("the plant's status (issue 33, item 9)", () => {
     // Online (it reports) but with an open fault: the API says fault, and so does the page.
     mockApi((path) => (path.startsWith('/v2/last/measurement/all/') ? { body: snapshot({ status: 'fault', fault_alarm: { id: 42, kind: 'inverter_error' } }) } : undefined));
     renderPage();
-    const banner = await screen.findByText(/^Falla: /);
+    const banner = await screen.findByText('Alarma abierta: Falla del inversor');
     const link = within(banner.closest('.MuiAlert-root') as HTMLElement).getByRole('link', { name: 'Ver la alarma' });
     expect(link).toHaveAttribute('href', '/alarms/42/show');
     expect(screen.getByText('Falla')).toBeInTheDocument();
