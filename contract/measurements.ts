@@ -9,6 +9,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './http.js';
 import { IdParams, S } from './common.js';
 import { oneOf } from './literals.js';
+import { AlarmKindSchema } from './alarms.js';
+import { FLEET_STATUSES } from './fleet.js';
 
 /** Longest span of GET v2/measurement/range: three years of days. */
 export const MAX_RANGE_DAYS = 3 * 366;
@@ -115,6 +117,8 @@ export const Snapshot = Type.Object({
     id: Type.Integer(), name: Type.String(), timestamp: S.nullable(S.timestamp()), online: Type.Boolean(),
     power_w: maybe(), status: S.nullable(Type.String()),
   })),
+  status: oneOf(FLEET_STATUSES, { description: "the plant's status, as the fleet view gives it: offline (no reading within 15 minutes), fault (an open fault alarm), online" }),
+  fault_alarm: S.nullable(Type.Object({ id: Type.Integer(), kind: AlarmKindSchema }, { description: 'the oldest open alarm behind status fault' })),
 }, { title: 'MeasurementSnapshot' });
 export type Snapshot = Static<typeof Snapshot>;
 

@@ -183,7 +183,7 @@ const figuresOf = (db: Db, plant: PlantRow, periods: LocalPeriods) =>
   keptAnswer(db, plant.id, `figures ${periods.today}`, EVERY_INSTANT, () => withCurrentRollups(db, plant.id, (db) => plantFigures(db, plant, periods)));
 
 /** A plant's summary. */
-export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): Promise<Snapshot> {
+export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): Promise<Omit<Snapshot, 'status' | 'fault_alarm'>> {
   const { timeZone, co2Factor } = await readSettings(db);
   const periods = localPeriods(now, timeZone);
   const figures = await figuresOf(db, plant, periods);

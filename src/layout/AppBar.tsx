@@ -9,6 +9,7 @@ import {
 import { useBrandName } from '../providers/features';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationBell } from '../components/NotificationBell';
+import { useSaveLanguage } from '../providers/profileLanguage';
 
 const ProfileMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const translate = useTranslate();
@@ -54,9 +55,12 @@ const TITLE_SX = {
   '& > *': { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom', unicodeBidi: 'plaintext' },
 } as const;
 
+/** The top bar's language button: the language chosen is also saved to the profile (reports, mails). */
+const TopBarLanguage = () => <LanguageSwitcher iconOnPhone onChosen={useSaveLanguage()} />;
+
 export const AppBar = () => (
   <RaAppBar
-    toolbar={<><NotificationBell /><LanguageSwitcher iconOnPhone /><LoadingIndicator /></>}
+    toolbar={<><NotificationBell /><TopBarLanguage /><LoadingIndicator /></>}
     userMenu={(
       <UserMenu>
         <ProfileMenuItem />

@@ -21,9 +21,10 @@ const ICON_ON_PHONE = (theme: Theme) => ({
 
 /**
  * `iconOnPhone`: the top bar's button is its icon alone on a phone (the language's code and the
- * chevron took room the page's title needed); its name stays its accessible name.
+ * chevron took room the page's title needed); its name stays its accessible name. `onChosen`: told
+ * each language chosen, after it applies (the top bar saves it to the profile).
  */
-export const LanguageSwitcher = ({ iconOnPhone = false }: { iconOnPhone?: boolean }) => {
+export const LanguageSwitcher = ({ iconOnPhone = false, onChosen }: { iconOnPhone?: boolean; onChosen?: (locale: string) => void }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [locale, setLocale] = useLocaleState();
   const current = localeInfo(locale);
@@ -51,7 +52,7 @@ export const LanguageSwitcher = ({ iconOnPhone = false }: { iconOnPhone?: boolea
             anchorEl={anchor}
             locale={locale}
             onClose={() => setAnchor(null)}
-            onChoose={(chosen) => { setLocale(chosen); setAnchor(null); }}
+            onChoose={(chosen) => { setLocale(chosen); setAnchor(null); onChosen?.(chosen); }}
           />
         </Suspense>
       )}

@@ -275,13 +275,14 @@ export const resourceTable: Record<string, ResourceSpec> = {
   profile: {
     one: profileApi.me.path,
     update: profileApi.update.path,
-    fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'image', 'report_opt_out'],
+    fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'image', 'report_opt_out', 'language'],
     multipart: 'always',
     files: ['image'],
     optional: ['first_name', 'last_name', 'email', 'phone', 'address', 'image'],
     // Keeps the stored user (name and avatar in the top bar) in step.
     onSaved: (record) => setProfile(record as unknown as Profile),
     // The alarm kinds not to be told about: JSON only (an array), so apart from the multipart update.
-    actions: { alarmOptOut: action(profileApi.update, ['alarm_opt_out']) },
+    // The language chosen in the top bar (JSON, alone): reports and mails follow it (docs/web.md).
+    actions: { alarmOptOut: action(profileApi.update, ['alarm_opt_out']), language: action(profileApi.update, ['language']) },
   },
 };

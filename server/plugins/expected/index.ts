@@ -9,8 +9,9 @@ import type { WeatherProblemCode } from '../../../contract/weather.js';
 import { ApiError, fieldError } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { readSettings } from '../../domain/settings.js';
+import { plantPerformance } from '../../domain/plant-status.js';
 import {
-  dailyBuckets, dayBuckets, localDays, modelSummary, monthlyBuckets, performance, plantModels, productionForecast, type ForecastHour,
+  dailyBuckets, dayBuckets, localDays, modelSummary, monthlyBuckets, plantModels, productionForecast, type ForecastHour,
 } from '../../measurements/expected.js';
 import { dateString, isoInZone, parseLocalDate } from '../../measurements/time.js';
 import { visiblePlant } from './queries.js';
@@ -64,8 +65,8 @@ export default fp(async (app) => {
   route(app, expectedApi.performance, async (request) => {
     const plant = await visiblePlant(request, request.params.id);
     const { timeZone } = await readSettings(db);
-    const { hours } = await forecastHours(plant);
-    return performance(db, plant.id, timeZone, new Date(), hours);
+    // The fleet's ratio (climatology, stored ahead), not the forecast's: one ratio on every screen.
+    return plantPerformance(db, plant.id, timeZone);
   });
 
   route(app, expectedApi.forecast, async (request) => {

@@ -1,6 +1,6 @@
 /**
  * The fleet view (contract/fleet.ts, docs/api.md "Fleet"): every plant the caller sees (staff: all;
- * anyone else: those of their projects) with its status and figures, from one query (./queries.ts).
+ * anyone else: those of their projects) with its status and figures, from one query (server/domain/fleet.ts).
  */
 import fp from 'fastify-plugin';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/limits.js';
@@ -11,10 +11,9 @@ import { route } from '../../core/route.js';
 import { scopes } from '../../core/visibility.js';
 import { readSettings } from '../../domain/settings.js';
 import { isoInZone } from '../../measurements/time.js';
-import { fleetPlants, type FleetRow } from './queries.js';
+import { fleetPlants, roundTo, type FleetRow } from '../../domain/fleet.js';
 
-/** Ratios and yields to 3 decimals, powers and energies to 0.1. */
-const round = (x: number | null, digits: number) => (x === null ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+const round = roundTo;
 
 export default fp(async (app) => {
   const { db } = app;
@@ -30,7 +29,7 @@ export default fp(async (app) => {
       ...(query.page === undefined ? {} : { limit: size, offset: (query.page - 1) * size }),
     });
     const at = (ms: number | null) => (ms === null ? null : isoInZone(new Date(ms), timeZone));
-    const results = page.rows.map(({ total: _total, ...r }: FleetRow): FleetPlant => ({
+    const results = page.rows.map(({ total: _t, expected_today_wh: _e, expected_month_wh: _m, fault_alarm: _a, fault_kind: _k, ...r }: FleetRow): FleetPlant => ({
       ...r,
       capacity_kwp: round(r.capacity_kwp, 3),
       last_reading: at(r.last_reading),

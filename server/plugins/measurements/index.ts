@@ -12,6 +12,7 @@ import { readSettings } from '../../domain/settings.js';
 import { investorLatest, mpptLatest, plantLatest, stringLatest } from '../../measurements/latest.js';
 import { chart, dailyTotals, dayCurve, monthDays, yearMonths } from '../../measurements/queries.js';
 import { plantSnapshot, projectSnapshot } from '../../measurements/snapshot.js';
+import { plantStatus } from '../../domain/plant-status.js';
 import { dateString, daysBetween, isValidDate, parseLocalDate } from '../../measurements/time.js';
 import { visibleInvestor, visibleMppt, visiblePlant, visibleProject, visibleString } from './queries.js';
 
@@ -29,7 +30,13 @@ export default fp(async (app) => {
   const { db } = app;
   const timeZone = async () => (await readSettings(db)).timeZone;
 
-  route(app, measurementApi.snapshot, async (request) => plantSnapshot(db, await visiblePlant(request, request.params.id)));
+  // The status as the fleet view decides it (server/domain/plant-status.ts), beside the figures kept per reading.
+  route(app, measurementApi.snapshot, async (request) => {
+    const plant = await visiblePlant(request, request.params.id);
+    const now = new Date();
+    const snapshot = await plantSnapshot(db, plant, now);
+    return { ...snapshot, ...await plantStatus(db, plant.id, snapshot.period.time_zone, now) };
+  });
 
   route(app, measurementApi.projectSnapshot, async (request) => projectSnapshot(db, (await visibleProject(request, request.params.id)).id));
 

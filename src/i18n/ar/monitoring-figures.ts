@@ -62,6 +62,10 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           error: 'تعذّرت قراءة مجاميع المشروع. حاول مرة أخرى بعد بضع دقائق.',
         },
       },
+      // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
+      fault: 'عطل',
+      fault_banner: 'إنذار مفتوح: %{kind}',
+      fault_link: 'عرض الإنذار',
     },
   },
 };

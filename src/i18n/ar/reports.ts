@@ -16,13 +16,18 @@ const reports: Translation<typeof esReports> = {
     screens: {
       profile: {
         report_opt_out_help: 'في اليوم الأول من كل شهر نرسل بالبريد الإلكتروني تقرير الشهر السابق لكل محطة من محطاتك.',
+        language_help: 'لغة التطبيق عند تسجيل الدخول، ولغة تقاريرك الشهرية ورسائل البريد الإلكتروني.',
       },
+    },
+    messages: {
+      language_not_saved: 'تعذّر حفظ اللغة في ملفك الشخصي: ستبقى تقاريرك ورسائلك باللغة السابقة.',
     },
   },
   resources: {
     users: {
       fields: {
         report_opt_out: 'عدم إرسال التقرير الشهري إليّ بالبريد الإلكتروني',
+        language: 'اللغة',
       },
     },
   },

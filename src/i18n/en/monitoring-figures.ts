@@ -62,6 +62,10 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           error: "The project's totals could not be read. Try again in a few minutes.",
         },
       },
+      // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
+      fault: 'Fault',
+      fault_banner: 'Open alarm: %{kind}',
+      fault_link: 'View the alarm',
     },
   },
 };

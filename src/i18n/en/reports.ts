@@ -16,13 +16,18 @@ const reports: Translation<typeof esReports> = {
     screens: {
       profile: {
         report_opt_out_help: "On the first day of each month we e-mail last month's report of each of your plants.",
+        language_help: 'The language of the app when you sign in, of your monthly reports and of your e-mails.',
       },
+    },
+    messages: {
+      language_not_saved: 'The language could not be saved to your profile: your reports and e-mails stay in the previous language.',
     },
   },
   resources: {
     users: {
       fields: {
         report_opt_out: 'Do not e-mail me the monthly report',
+        language: 'Language',
       },
     },
   },

@@ -60,6 +60,10 @@ const monitoringFigures = {
           error: 'No se pudieron obtener los totales del proyecto. Inténtalo de nuevo en unos minutos.',
         },
       },
+      // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
+      fault: 'Falla',
+      fault_banner: 'Alarma abierta: %{kind}',
+      fault_link: 'Ver la alarma',
     },
   },
 };

@@ -62,6 +62,10 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           error: "Les totaux du projet n'ont pas pu être lus. Réessayez dans quelques minutes.",
         },
       },
+      // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
+      fault: 'Panne',
+      fault_banner: 'Alarme ouverte : %{kind}',
+      fault_link: 'Voir l’alarme',
     },
   },
 };

@@ -16,13 +16,18 @@ const reports: Translation<typeof esReports> = {
     screens: {
       profile: {
         report_opt_out_help: 'Le premier jour de chaque mois, nous envoyons par e-mail le rapport du mois précédent de chacune de vos centrales.',
+        language_help: 'La langue de l’application à la connexion, de vos rapports mensuels et de vos e-mails.',
       },
+    },
+    messages: {
+      language_not_saved: 'La langue n’a pas pu être enregistrée dans votre profil : vos rapports et e-mails restent dans la langue précédente.',
     },
   },
   resources: {
     users: {
       fields: {
         report_opt_out: 'Ne pas recevoir le rapport mensuel par e-mail',
+        language: 'Langue',
       },
     },
   },

@@ -62,6 +62,10 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           error: '无法读取项目合计。请几分钟后重试。',
         },
       },
+      // The plant's status as the API gives it (issue 33, item 9): 'fault' and the alarm behind it.
+      fault: '故障',
+      fault_banner: '未处理的警报：%{kind}',
+      fault_link: '查看警报',
     },
   },
 };

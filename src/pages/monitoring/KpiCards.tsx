@@ -7,8 +7,10 @@
  * the live power and the prices (each plant has its own).
  */
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useCreatePath, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useKindName } from '../../resources/alarms/common';
 import type { Performance, ProjectSnapshot, Snapshot } from '../../providers/monitoring';
 import { useFormatters, type Formatters } from '../../i18n/format';
 
@@ -35,23 +37,49 @@ const Detail = ({ children, strong }: { children: ReactNode; strong?: boolean })
  */
 export const hasBattery = (s: Snapshot) => s.battery_soc !== null || (s.battery_power_w !== null && s.battery_power_w !== 0);
 
+/** The status chip's colour and words: the API's status (the fleet's), never worked out here. */
+const STATUS_CHIP = {
+  online: { color: 'success', label: 'app.monitoring.online' },
+  fault: { color: 'error', label: 'app.monitoring.fault' },
+  offline: { color: 'default', label: 'app.monitoring.offline' },
+} as const;
+
+/** A plant with an open fault says so at the top of its page, with the way to its alarm. */
+const FaultBanner = ({ alarm }: { alarm: NonNullable<Snapshot['fault_alarm']> }) => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const kindName = useKindName();
+  return (
+    <Alert severity="error" action={(
+      <Button color="inherit" size="small" component={RouterLink} to={createPath({ resource: 'alarms', id: alarm.id, type: 'show' })}>
+        {translate('app.monitoring.fault_link')}
+      </Button>
+    )}>
+      {translate('app.monitoring.fault_banner', { kind: kindName(alarm.kind) })}
+    </Alert>
+  );
+};
+
 export const StatusLine = ({ snapshot }: { snapshot: Snapshot }) => {
   const translate = useTranslate();
   const f = useFormatters(snapshot.period.time_zone);
+  const chip = STATUS_CHIP[snapshot.status] ?? STATUS_CHIP[snapshot.online ? 'online' : 'offline'];
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-      <Chip size="small" color={snapshot.online ? 'success' : 'default'}
-        label={translate(snapshot.online ? 'app.monitoring.online' : 'app.monitoring.offline')} />
-      <Typography variant="body2" color="text.secondary">
-        {snapshot.timestamp
-          ? translate('app.monitoring.last_reading', { time: f.dateTime(snapshot.timestamp) })
-          : translate('app.monitoring.no_reading')}
-      </Typography>
-      {/* What each inverter reports now (a Symo asleep: night / standby). */}
-      {snapshot.inverters.filter((i) => i.online && i.status).map((i) => (
-        <Chip key={i.id} size="small" variant="outlined" color={i.status === 'error' ? 'error' : 'default'}
-          label={`${i.name}: ${translate(`app.screens.readings.status.${i.status}`, { _: i.status })}`} />
-      ))}
+    <Stack spacing={1}>
+      {snapshot.status === 'fault' && snapshot.fault_alarm && <FaultBanner alarm={snapshot.fault_alarm} />}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Chip size="small" color={chip.color} label={translate(chip.label)} />
+        <Typography variant="body2" color="text.secondary">
+          {snapshot.timestamp
+            ? translate('app.monitoring.last_reading', { time: f.dateTime(snapshot.timestamp) })
+            : translate('app.monitoring.no_reading')}
+        </Typography>
+        {/* What each inverter reports now (a Symo asleep: night / standby). */}
+        {snapshot.inverters.filter((i) => i.online && i.status).map((i) => (
+          <Chip key={i.id} size="small" variant="outlined" color={i.status === 'error' ? 'error' : 'default'}
+            label={`${i.name}: ${translate(`app.screens.readings.status.${i.status}`, { _: i.status })}`} />
+        ))}
+      </Stack>
     </Stack>
   );
 };

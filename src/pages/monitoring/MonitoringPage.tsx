@@ -11,6 +11,7 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Title, useStore, useTranslate, type RaRecord } from 'react-admin';
 import type { Snapshot } from '../../providers/monitoring';
+import type { FleetStatus } from '../../../contract/fleet';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { useNearViewport } from '../../components/useNearViewport';
 import { country } from '../../config/country';
@@ -53,7 +54,7 @@ const Loading = () => {
 };
 
 /**
- * The project's plants on a map, coloured by each one's own snapshot; a click chooses that plant.
+ * The project's plants on a map, coloured by each one's status in its own snapshot (the fleet's); a click chooses that plant.
  * Below the fold, it loads, reads the other plants' snapshots and draws once the user scrolls near it.
  */
 function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; selected: number | null; onSelect: (id: number) => void }) {
@@ -65,9 +66,9 @@ function PlantsMapSection({ plants, selected, onSelect }: { plants: RaRecord[]; 
   const statuses = useQueries({ queries: located.map((p) => ({ ...snapshotQuery(dataProvider, p.id as number), enabled: near })) });
   const mapPlants: MapPlant[] = located.map((p, i) => ({
     id: p.id as number, name: p.name, latitude: p.latitude, longitude: p.longitude,
-    online: (statuses[i]?.data as Snapshot | undefined)?.online ?? null,
+    status: (statuses[i]?.data as Snapshot | undefined)?.status ?? null,
   }));
-  const statusLabel = (online: boolean | null) => translate(online === null ? 'app.monitoring.unknown' : online ? 'app.monitoring.online' : 'app.monitoring.offline');
+  const statusLabel = (status: FleetStatus | null) => translate(status === null ? 'app.monitoring.unknown' : `app.monitoring.${status}`);
   return (
     <Section title={translate('app.monitoring.map.title')}>
       {!located.length && <Alert severity="info" sx={{ mb: 2 }}>{translate('app.monitoring.map.no_coordinates')}</Alert>}

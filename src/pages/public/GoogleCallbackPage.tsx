@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { account } from '../../providers/account';
+import { useAdoptProfileLanguage } from '../../providers/profileLanguage';
 import { AuthCard } from './PublicLayout';
 import { useOnce } from './useOnce';
 
@@ -12,6 +13,7 @@ export const GoogleCallbackPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [failed, setFailed] = useState(false);
+  const adoptLanguage = useAdoptProfileLanguage();
 
   useOnce(() => {
     const code = params.get('code');
@@ -21,6 +23,8 @@ export const GoogleCallbackPage = () => {
       return;
     }
     account.finishGoogle(code, state)
+      // As at the login page: the profile's language wins at sign-in.
+      .then((profile) => adoptLanguage(profile).catch(() => undefined))
       .then(() => navigate('/app/monitoring', { replace: true }), () => setFailed(true));
   });
 

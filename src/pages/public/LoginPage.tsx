@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { authProvider } from '../../providers/authProvider';
 import { account, type AwaitingAccount } from '../../providers/account';
 import { useFeatures } from '../../providers/features';
+import { useAdoptProfileLanguage } from '../../providers/profileLanguage';
 import { getAccessToken, getProfile, takeFlash } from '../../providers/session';
 import { emailRequired, passwordRequired } from '../../components/validators';
 import { AuthCard } from './PublicLayout';
@@ -30,6 +31,7 @@ export const LoginPage = () => {
   const [flash, setFlash] = useState(() => takeFlash());
   const [loginError, setLoginError] = useState<string[] | null>(null);
   const [awaiting, setAwaiting] = useState<AwaitingAccount | null>(null);
+  const adoptLanguage = useAdoptProfileLanguage();
 
   useEffect(() => {
     if (!loginError) return undefined;
@@ -46,6 +48,8 @@ export const LoginPage = () => {
     setFlash(null);
     try {
       await authProvider.login({ email, password });
+      // The profile's language wins at sign-in: a person gets their language on any device.
+      await adoptLanguage(getProfile()).catch(() => undefined);
       navigate('/app/monitoring', { replace: true });
     } catch (error) {
       // Signed in but the profile could not be read: loadProfile left its own message.

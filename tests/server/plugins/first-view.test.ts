@@ -4,7 +4,9 @@
  * at their screen's width; who may ask and what a bad question gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.js';
+import { alarms } from '../../../server/db/schema.js';
 import { storeReadings } from '../../../server/measurements/store.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { call, plantTree, series, type Tree } from '../../../testing/fixtures.js';
@@ -72,6 +74,22 @@ describe('the first view of the monitoring page', () => {
     expect(css).toMatch(/^<style data-emotion="fv/);
     expect(html).toMatch(/class="[^"]*\bfv-/);
   });
+
+  it('draws an open fault at the top, as the app does (issue 33, item 9)', async () => {
+    const [alarm] = await db.insert(alarms).values({
+      plant: mine.plant, investor: mine.investors[0].id, kind: 'inverter_error', subject: `inverter:${mine.investors[0].id}`,
+    }).returning();
+    try {
+      const { html } = await firstView(customer, { width: 1366, chart_width: 1000 });
+      const words = text(html);
+      expect(words).toContain('Alarma abierta: Falla del inversor');
+      expect(html).toContain(`href="/app/alarms/${alarm.id}/show"`);
+      expect(words.indexOf('Alarma abierta: ')).toBeLessThan(words.indexOf(es.app.monitoring.kpi.power));
+    } finally {
+      await db.delete(alarms).where(eq(alarms.id, alarm.id));
+    }
+    // The renderer's first drawing in a process is slow on a busy machine.
+  }, 120_000);
 
   it("draws what staff see: the maintainers' whole menu", async () => {
     const words = text((await firstView(staff, { width: 1366, project: mine.project })).html);

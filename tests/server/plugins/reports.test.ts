@@ -139,6 +139,11 @@ describe('GET /report/plant/{id}/{yyyy-mm}.pdf', () => {
     expect(ar.statusCode).toBe(200);
     // The Arabic font is embedded (its glyphs are drawn shaped, so their extracted text is not compared).
     expect(ar.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
+    // Its words are Arabic letters (their order is not compared) and none of the Spanish report's.
+    const arText = flat((await pdfText(ar.rawPayload)).join(' '));
+    expect(arText).toMatch(/[\u0600-\u06ff]{3}/);
+    expect(arText).not.toContain('Informe mensual');
+    expect(arText).not.toContain('Producción');
     await speak('fr');
   });
 

@@ -62,6 +62,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   specific_yield_kwh_per_kwp: { today: 1.84, month: 40.2, year: 95, total: 1234.57 },
   month_vs_last_year: { month: '2026-03', energy_wh: 402_000, last_year_month: '2025-03', last_year_to_date_wh: 380_000, last_year_month_wh: 520_000, change_pct: 5.79 },
   inverters: [],
+  status: 'online', fault_alarm: null,
   ...over,
 });
 
@@ -566,6 +567,22 @@ describe('monitoring page', () => {
     await waitFor(() => expect(screen.getByText('Este proyecto aún no tiene centrales eléctricas.')).toBeInTheDocument());
     // No plant, no reading: only the server's features (read once by the app's shell) were asked for.
     expect(calls.filter((c) => c !== '/api/features')).toEqual([]);
+  });
+});
+
+describe("the plant's status (issue 33, item 9)", () => {
+  it('shows the fault the API gives at the top of the page, with the way to its alarm', async () => {
+    // Online (it reports) but with an open fault: the API says fault, and so does the page.
+    mockApi((path) => (path.startsWith('/v2/last/measurement/all/') ? { body: snapshot({ status: 'fault', fault_alarm: { id: 42, kind: 'inverter_error' } }) } : undefined));
+    renderPage();
+    const banner = await screen.findByText('Alarma abierta: Falla del inversor');
+    const link = within(banner.closest('.MuiAlert-root') as HTMLElement).getByRole('link', { name: 'Ver la alarma' });
+    expect(link).toHaveAttribute('href', '/alarms/42/show');
+    expect(screen.getByText('Falla')).toBeInTheDocument();
+    expect(screen.queryByText('En línea')).not.toBeInTheDocument();
+    // Above the figures: the first thing of the plant's part of the page.
+    const firstCard = screen.getByRole('region', { name: 'Potencia actual' });
+    expect(banner.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

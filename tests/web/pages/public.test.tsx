@@ -231,6 +231,20 @@ describe('login page', () => {
   });
 });
 
+describe('the language of the profile (issue 33, item 8)', () => {
+  it('at sign-in the app takes the profile\'s language', async () => {
+    const user = userEvent.setup();
+    mockFetch((url) => (url.pathname === '/api/auth/token' ? { body: { access: 'A', refresh: 'R' } } : { body: { ...PROFILE, language: 'ar' } }));
+    renderAt('/login');
+    await user.type(await screen.findByLabelText(/Correo Electrónico/), 'ana@solar.cl');
+    await user.type(screen.getByLabelText(/Contraseña/), 'abcd');
+    await user.click(submitButton('Iniciar sesión'));
+    expect(await screen.findByText('admin app', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+  });
+});
+
 describe('register page', () => {
   const fill = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.type(await screen.findByLabelText(/^Nombre/), 'Ana');
@@ -392,6 +406,24 @@ describe('the admin guard', () => {
     expect(screen.getByText(/El monitoreo en vivo/)).toBeInTheDocument();
     expect(requests[0].url.pathname).toBe('/api/my-profile');
     expect(getProfile()).toEqual(PROFILE);
+  });
+
+  it('signed in, choosing a language in the top bar saves it to the profile (issue 33, item 8)', async () => {
+    setTokens({ access: 'A', refresh: 'R' });
+    setProfile({ ...PROFILE, language: 'es' });
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/my-profile/update') return { body: { ...PROFILE, language: JSON.parse(String(init.body)).language } };
+      if (url.pathname === '/api/my-profile') return { body: { ...PROFILE, language: 'es' } };
+      return { body: { count: 0, next: null, previous: null, results: [] } };
+    });
+    renderAt('/app/profile/me');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Español' }, { timeout: 25000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'العربية' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/my-profile/update')).toBe(true));
+    const put = requests.find((r) => r.method === 'PUT' && r.url.pathname === '/api/my-profile/update')!;
+    expect(put.body).toEqual({ language: 'ar' });
+    await waitFor(() => expect(getProfile()?.language).toBe('ar'));
   });
 
   it('an unknown admin path goes to /404', async () => {

@@ -1,5 +1,5 @@
 /** The own profile page. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { fakeDataProvider, quietConsole, renderAdmin, resultDialog } from '../..
 quietConsole();
 
 describe('own profile', () => {
-  const profile = { id: 'me', email: 'ana@solar.cl', first_name: 'Ana', last_name: 'Paz', phone: '', address: '', image: null, report_opt_out: false };
+  const profile = { id: 'me', email: 'ana@solar.cl', first_name: 'Ana', last_name: 'Paz', phone: '', address: '', image: null, report_opt_out: false, language: 'es' };
   const routes = <Route path="/profile/me" element={<ProfilePage />} />;
 
   it('saves and says so', async () => {
@@ -33,6 +33,22 @@ describe('own profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(within(await resultDialog()).getByText('Perfil actualizado exitosamente.')).toBeInTheDocument();
     expect(dataProvider.update).toHaveBeenCalledWith('profile', expect.objectContaining({ data: expect.objectContaining({ report_opt_out: true }) }));
+  });
+
+  it('shows the language of the reports and mails, and changes it (issue 33, item 8)', async () => {
+    const dataProvider = fakeDataProvider({ profile: [{ ...profile, language: 'fr' }] });
+    renderAdmin('/profile/me', { dataProvider, staff: false, routes });
+    const language = await screen.findByRole('combobox', { name: /Idioma/ });
+    expect(language).toHaveTextContent('Français');
+    expect(screen.getByText('El idioma de la aplicación al iniciar sesión, de tus informes mensuales y de los correos.')).toBeInTheDocument();
+    await userEvent.click(language);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Español', 'English', 'Français', 'العربية', '中文']);
+    await userEvent.click(screen.getByRole('option', { name: 'العربية' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalledWith('profile', expect.objectContaining({ data: expect.objectContaining({ language: 'ar' }) })));
+    // Saved, the app speaks it too.
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
   });
 
   it('reports a failed update', async () => {

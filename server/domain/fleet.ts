@@ -1,5 +1,7 @@
 /**
- * The fleet view's one query (docs/api.md "Fleet"): every plant the caller sees, each with
+ * The fleet view's one query (docs/api.md "Fleet"), and the one rule of a plant's status and
+ * performance ratio today and this month: the fleet asks it for every plant the caller sees, the
+ * plant's own calls for that plant (./plant-status.ts), so every screen says the same. Each plant with
  *  - its inverters' last readings (last_readings, which storing readings keeps: one small row per
  *    inverter, no probe into measurements): last reading, power now (inverters read within the online
  *    window), status;
@@ -17,26 +19,30 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
 import {
   alarms, communes, investors, lastReadings, plantEnergy, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, projects, tagProjects,
-} from '../../db/schema.js';
-import { epochMs, rows } from '../../db/sql.js';
-import { containing } from '../../core/lists.js';
-import { ONLINE_WINDOW_MS } from '../../measurements/latest.js';
-import { monthBefore, monthFrom } from '../../measurements/expected-days.js';
-import { firstReadingDay } from '../../measurements/queries.js';
-import type { FleetQuery, FleetStatus } from '../../../contract/fleet.js';
-import type { AlarmKind } from '../../../contract/alarms.js';
+} from '../db/schema.js';
+import { epochMs, rows } from '../db/sql.js';
+import { containing } from '../core/lists.js';
+import { ONLINE_WINDOW_MS } from '../measurements/latest.js';
+import { monthBefore, monthFrom } from '../measurements/expected-days.js';
+import { firstReadingDay } from '../measurements/queries.js';
+import type { FleetQuery, FleetStatus } from '../../contract/fleet.js';
+import type { AlarmKind } from '../../contract/alarms.js';
 
 /** Alarms that make an online plant's status 'fault' (a plant offline is 'offline', whatever its alarms). */
-const FAULT_KINDS: AlarmKind[] = ['inverter_offline', 'inverter_error', 'mppt_low', 'battery_not_charging'];
+export const FAULT_KINDS: AlarmKind[] = ['inverter_offline', 'inverter_error', 'mppt_low', 'battery_not_charging'];
 
 export interface FleetRow {
   id: number; name: string; project: number; project_name: string; commune: number | null; commune_name: string | null;
   capacity_kwp: number | null; status: FleetStatus; last_reading: number | null; power_w: number | null;
   energy_today_wh: number; energy_month_wh: number; yield_today: number | null; yield_month: number | null;
   performance_today: number | null; performance_month: number | null; open_alarms: number; total: number;
+  /** The expectations the ratios divide by (Wh; null: not stored yet, or none), for the plant's own calls. */
+  expected_today_wh: number | null; expected_month_wh: number | null;
+  /** The oldest open fault alarm (its id and kind), null when none. */
+  fault_alarm: number | null; fault_kind: AlarmKind | null;
 }
 
 /** What each ordering key sorts by (a column of the query's rows), or its natural key for names. */
@@ -48,6 +54,9 @@ const SORT_KEYS: Record<string, SQL> = {
 };
 
 export interface FleetPage { rows: FleetRow[]; total: number }
+
+/** Ratios and yields to 3 decimals, powers and energies to 0.1: as every call gives them. */
+export const roundTo = (x: number | null, digits: number) => (x === null ? null : Math.round(x * 10 ** digits) / 10 ** digits);
 
 /**
  * The page of the fleet `scope` limits (a condition on power_plants; none for staff): `order` the
@@ -83,6 +92,7 @@ export async function fleetPlants(db: Db, opts: {
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
   const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`, sql`fd.first_day`);
+  const isFault = sql`${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)})`;
   const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
@@ -107,7 +117,9 @@ export async function fleetPlants(db: Db, opts: {
       group by 1
     ),
     a as (
-      select ${alarms.plant} as plant, count(*) filter (where ${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)}))::int as faults, count(*)::int as open
+      select ${alarms.plant} as plant, count(*) filter (where ${isFault})::int as faults, count(*)::int as open,
+        (array_agg(${alarms.id} order by ${alarms.opened_at}, ${alarms.id}) filter (where ${isFault}))[1] as fault_alarm,
+        (array_agg(${alarms.kind} order by ${alarms.opened_at}, ${alarms.id}) filter (where ${isFault}))[1] as fault_kind
       from ${alarms} where ${alarms.status} <> 'closed'
       group by 1
     ),
@@ -128,7 +140,10 @@ export async function fleetPlants(db: Db, opts: {
         -- Before its first reading a plant has no expectation to fall short of.
         case when fd.first_day is not null then e.today_wh / nullif(e.expected_today_wh, 0) end as performance_today,
         case when fd.first_day is not null then e.month_wh / nullif(e.expected_today_wh + e.expected_before_wh, 0) end as performance_month,
-        coalesce(a.open, 0) as open_alarms
+        coalesce(a.open, 0) as open_alarms,
+        case when fd.first_day is not null then e.expected_today_wh end as expected_today_wh,
+        case when fd.first_day is not null then e.expected_today_wh + e.expected_before_wh end as expected_month_wh,
+        a.fault_alarm, a.fault_kind
       from t cross join p
       left join r on r.plant = p.id
       left join a on a.plant = p.id

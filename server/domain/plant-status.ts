@@ -1,0 +1,54 @@
+/**
+ * A plant's status and performance ratio for its own calls (the monitoring page's snapshot and KPI
+ * cards, the map): read by the fleet view's one query (./fleet.ts) for that plant alone, so the
+ * fleet, the plant's page, the map and the API say the same at the same moment (issue 33, item 9;
+ * docs/expected-production.md "One ratio, one status").
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { powerPlants } from '../db/schema.js';
+import { performance } from '../measurements/expected.js';
+import type { FleetStatus } from '../../contract/fleet.js';
+import type { AlarmKind } from '../../contract/alarms.js';
+import { fleetPlants, roundTo, type FleetRow } from './fleet.js';
+
+async function fleetRow(db: Db, plantId: number, timeZone: string, now: Date): Promise<FleetRow> {
+  const { rows } = await fleetPlants(db, { scope: eq(powerPlants.id, plantId), filters: {}, order: [], timeZone, now });
+  return rows[0];
+}
+
+export interface PlantStatus {
+  status: FleetStatus;
+  /** The oldest open alarm that makes the plant 'fault', when it is. */
+  fault_alarm: { id: number; kind: AlarmKind } | null;
+}
+
+/** The plant's status as the fleet view gives it, and the alarm behind a 'fault'. */
+export async function plantStatus(db: Db, plantId: number, timeZone: string, now = new Date()): Promise<PlantStatus> {
+  const row = await fleetRow(db, plantId, timeZone, now);
+  return {
+    status: row.status,
+    fault_alarm: row.status === 'fault' && row.fault_alarm !== null ? { id: row.fault_alarm, kind: row.fault_kind! } : null,
+  };
+}
+
+/**
+ * The performance ratios of the KPI cards: today and this month exactly the fleet's (the same actual
+ * from the rollups over the same expectation stored ahead, climatology, up to now); the year adds
+ * to the month's expectation the year's earlier months as the model gives them.
+ */
+export async function plantPerformance(db: Db, plantId: number, timeZone: string, now = new Date()) {
+  const row = await fleetRow(db, plantId, timeZone, now);
+  const live = await performance(db, plantId, timeZone, now, null);
+  const ratio = (actualWh: number, expectedWh: number | null, ratio: number | null) => ({
+    actual_wh: roundTo(actualWh, 1)!, expected_wh: roundTo(expectedWh, 1), ratio: roundTo(ratio, 3),
+  });
+  const earlierMonths = live.year.expected_wh !== null && live.month.expected_wh !== null ? live.year.expected_wh - live.month.expected_wh : null;
+  const yearExpected = earlierMonths !== null && row.expected_month_wh !== null ? earlierMonths + row.expected_month_wh : null;
+  return {
+    ...live,
+    today: ratio(row.energy_today_wh, row.expected_today_wh, row.performance_today),
+    month: ratio(row.energy_month_wh, row.expected_month_wh, row.performance_month),
+    year: ratio(live.year.actual_wh, yearExpected, yearExpected ? live.year.actual_wh / yearExpected : null),
+  };
+}
