@@ -4,11 +4,12 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu,
+  AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu,
 } from 'react-admin';
 import { useBrandName } from '../providers/features';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationBell } from '../components/NotificationBell';
+import { TitleInTab } from './documentTitle';
 
 const ProfileMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const translate = useTranslate();
@@ -54,17 +55,30 @@ const TITLE_SX = {
   '& > *': { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom', unicodeBidi: 'plaintext' },
 } as const;
 
+/**
+ * The user menu. On a wide screen its button shows the user's name: its accessible name holds that
+ * name (WCAG 2.5.3, label in name; it was 'Perfil'), on a phone (an icon) it names the account too.
+ */
+const AccountMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const label = identity?.fullName ? translate('app.menu.account', { name: identity.fullName }) : 'ra.auth.user_menu';
+  return (
+    <UserMenu label={label}>
+      <ProfileMenuItem />
+      <Logout />
+    </UserMenu>
+  );
+};
+
+/**
+ * The page's title is the page's one h1 (react-admin's `Title` fills it; a screen's own headings are
+ * h2 and below), and the tab's title follows it.
+ */
 export const AppBar = () => (
-  <RaAppBar
-    toolbar={<><NotificationBell /><LanguageSwitcher iconOnPhone /><LoadingIndicator /></>}
-    userMenu={(
-      <UserMenu>
-        <ProfileMenuItem />
-        <Logout />
-      </UserMenu>
-    )}
-  >
+  <RaAppBar toolbar={<><NotificationBell /><LanguageSwitcher iconOnPhone /><LoadingIndicator /></>} userMenu={<AccountMenu />}>
     <Brand />
-    <TitlePortal sx={TITLE_SX} />
+    <TitlePortal component="h1" sx={TITLE_SX} />
+    <TitleInTab />
   </RaAppBar>
 );

@@ -97,7 +97,7 @@ describe('alarm list', () => {
     }) as typeof getList;
     renderAdmin('/alarms', { dataProvider, staff: true });
     fireEvent.click(await screen.findByText(where('Planta Maipú', 'Inversor 1', 'MPPT 2', 'String 2')));
-    expect(await screen.findByRole('heading', { level: 1, name: 'MPPT o string con baja producción: Planta Maipú' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'MPPT o string con baja producción: Planta Maipú' })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem')).toHaveLength(1));
   });
 
@@ -298,6 +298,10 @@ describe('alarm notices in the profile', () => {
     renderAdmin('/profile/me', { dataProvider, staff: false, routes: <Route path="/profile/me" element={<ProfilePage />} /> });
     const battery = await screen.findByRole('checkbox', { name: 'Batería sin cargar en un día soleado' });
     expect(battery).not.toBeChecked();
+    // The checkboxes are one group named by the card's title (issue 33: they were not a group).
+    const group = screen.getByRole('group', { name: 'Avisos de alarmas' });
+    expect(group).toHaveAccessibleDescription('Recibe aviso (campana y correo) de estos tipos de alarma:');
+    expect(group).toContainElement(battery);
     await userEvent.click(screen.getByRole('checkbox', { name: 'MPPT o string con baja producción' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar avisos' }));
     expect(within(await resultDialog()).getByText('Avisos de alarmas guardados exitosamente.')).toBeInTheDocument();
