@@ -71,12 +71,18 @@ const AccountMenu = () => {
   );
 };
 
+/** react-admin's loading spinner, named ('Cargando') for screen readers: a bare progress bar says nothing. */
+const Loading = () => {
+  const translate = useTranslate();
+  return <LoadingIndicator aria-label={translate('ra.page.loading')} />;
+};
+
 /**
  * The page's title is the page's one h1 (react-admin's `Title` fills it; a screen's own headings are
  * h2 and below), and the tab's title follows it.
  */
 export const AppBar = () => (
-  <RaAppBar toolbar={<><NotificationBell /><LanguageSwitcher iconOnPhone /><LoadingIndicator /></>} userMenu={<AccountMenu />}>
+  <RaAppBar toolbar={<><NotificationBell /><LanguageSwitcher iconOnPhone /><Loading /></>} userMenu={<AccountMenu />}>
     <Brand />
     <TitlePortal component="h1" sx={TITLE_SX} />
     <TitleInTab />

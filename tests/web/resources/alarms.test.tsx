@@ -130,10 +130,10 @@ describe('alarm list, everyday use (issue 11)', () => {
     // The field's hidden input takes what is typed (MUI X's own way of testing its fields).
     const typed = field.parentElement!.querySelector('input')!;
     const calls = dataProvider.getList.mock.calls.length;
-    fireEvent.change(typed, { target: { value: '15/01/2' } });
+    fireEvent.change(typed, { target: { value: '15-01-2' } });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(dataProvider.getList.mock.calls.length).toBe(calls);
-    fireEvent.change(typed, { target: { value: '15/01/2026' } });
+    fireEvent.change(typed, { target: { value: '15-01-2026' } });
     await waitFor(() => expect(dataProvider.getList).toHaveBeenLastCalledWith('alarms', expect.objectContaining({ filter: { opened_from: '2026-01-15' } })), { timeout: 3000 });
   });
 
