@@ -82,15 +82,25 @@ export async function screenshot(page: Page, name: string) {
 /** Serious or critical axe findings of the run, asserted by the journey's last step. */
 export const accessibilityProblems: string[] = [];
 
-/** Runs axe on the page and records its serious or critical violations (the journey goes on, so one run shows them all). */
-export async function checkAccessibility(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** The WCAG 2.2 AA rules of axe: levels A and AA of WCAG 2.0, 2.1 and 2.2. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe on the page and records its serious or critical violations (the journey goes on, so one
+ * run shows them all); with `tags`, only those rules, plus `label-content-name-mismatch` (WCAG 2.5.3,
+ * which axe ships as experimental, off unless asked for). Returns the serious or critical ones.
+ */
+export async function checkAccessibility(page: Page, what: string, tags?: string[]) {
+  const axe = new AxeBuilder({ page });
+  if (tags) axe.withTags(tags).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  const results = await axe.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   fs.writeFileSync(path.join(ARTIFACTS, `axe-${what}.json`), JSON.stringify(results.violations, null, 2));
   for (const v of bad) {
     accessibilityProblems.push(`${what}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   }
+  return bad;
 }
 
 /**

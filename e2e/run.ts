@@ -12,6 +12,7 @@ import { alarmsJourney } from './journeys/alarms.js';
 import { phoneJourney } from './journeys/phone.js';
 import { firstViewJourney } from './journeys/first-view.js';
 import { loadPdfReader, reportsJourney } from './journeys/reports.js';
+import { accessibilityJourney } from './journeys/accessibility.js';
 
 // The report journey's PDF reader loads meanwhile (a failure shows in its step, which awaits it again).
 loadPdfReader().catch(() => {});
@@ -30,7 +31,7 @@ try {
         .filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('You rendered descendant <Routes>'));
       if (dev.length) throw new Error(`React Router's development build is in ${dev.join(', ')}`);
     });
-    for (const run of [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney, firstViewJourney]) {
+    for (const run of [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney, firstViewJourney, accessibilityJourney]) {
       try {
         await run({ server, browser, journey });
       } catch (err) {

@@ -3,7 +3,7 @@
  * react-admin <AdminContext>/<AdminUI> with the app's i18nProvider, an in-memory dataProvider that
  * records every call, and an authProvider that says whether the user is staff.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, useLocation } from 'react-router-dom';
@@ -131,10 +131,12 @@ export async function i18nIn(locale: string) {
  * Renders the admin at `path` (relative to the admin root), as staff or as an ordinary user, in
  * Spanish or in the language of `i18n` (i18nIn), with the app's theme of that language.
  */
-export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = adminI18n(), store = memoryStore(), queryClient }: {
+export function renderAdmin(path: string, { dataProvider, staff = true, routes, i18n = adminI18n(), store = memoryStore(), queryClient, layout = TestLayout }: {
   dataProvider: ReturnType<typeof fakeDataProvider>; staff?: boolean; routes?: ReactNode; i18n?: AppI18nProvider; store?: Store;
   /** The admin's query cache (one the page starts with answers in, as after the server's first view). */
   queryClient?: QueryClient;
+  /** The app's own layout (top bar, menu) instead of the page alone. */
+  layout?: ComponentType<{ children: ReactNode }>;
 }) {
   closeResult();
   const { dir, lang } = localeInfo(i18n.getLocale());
@@ -144,7 +146,7 @@ export function renderAdmin(path: string, { dataProvider, staff = true, routes, 
       <FeaturesProvider>
       <AdminContext dataProvider={dataProvider as unknown as DataProvider} authProvider={fakeAuthProvider({ staff })} queryClient={queryClient}
         i18nProvider={i18n} store={store} theme={createAppTheme(dir, lang)}>
-        <AdminUI layout={TestLayout} accessDenied={AccessDeniedPage}>
+        <AdminUI layout={layout} accessDenied={AccessDeniedPage}>
           {resources.map(({ name, list, show, edit, create, recordRepresentation }) => (
             <Resource key={name} name={name} list={list} show={show} edit={edit} create={create}
               recordRepresentation={recordRepresentation} />

@@ -12,27 +12,29 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/zh-cn';
-import { localeInfo } from '../i18n/locales';
+import { localeInfo, pickerDateFormat } from '../i18n/locales';
 import { arPickers } from '../i18n/ar/pickers';
 import { FieldTitle, useInput, useLocaleState, useResourceContext, type InputProps } from 'react-admin';
 
 const DAY = 'YYYY-MM-DD';
 /** dayjs's name of the chosen language (English right-to-left is English). */
-const dayjsLocale = (locale: string) => { const { lang } = localeInfo(locale); return lang === 'zh' ? 'zh-cn' : lang; };
+const dayjsLocale = (locale: string) => { const { lang, messages } = localeInfo(locale); return messages === 'zh' ? 'zh-cn' : lang; };
 
 const textOf = (pack: typeof enUS) => pack.components.MuiLocalizationProvider.defaultProps.localeText;
 /** The pickers' own labels (buttons, the dialog's title, what a screen reader says) per message set. */
 const LOCALE_TEXT = { es: textOf(esES), en: textOf(enUS), fr: textOf(frFR), zh: textOf(zhCN), ar: { ...textOf(enUS), ...arPickers } };
 
 /**
- * The pickers below it speak the chosen language: month names, the field's order and separators
- * (dayjs), and their buttons and labels (without these, 'Cancel' and 'OK' on a phone's dialog and
- * 'Choose date' read aloud, in every language).
+ * The pickers below it speak the chosen language: month names (dayjs), a day's field in the lists'
+ * date format (its order, separators and padding: dayjs's own differed, '05/03/2026' beside the
+ * lists' '05-03-2026'), and their buttons and labels (without these, 'Cancel' and 'OK' on a phone's
+ * dialog and 'Choose date' read aloud, in every language).
  */
 export function DateLocalization({ children }: { children: ReactNode }) {
   const [locale] = useLocaleState();
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(locale)} localeText={LOCALE_TEXT[localeInfo(locale).messages]}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale(locale)} localeText={LOCALE_TEXT[localeInfo(locale).messages]}
+      dateFormats={{ keyboardDate: pickerDateFormat(localeInfo(locale).lang) }}>
       {children}
     </LocalizationProvider>
   );

@@ -1,11 +1,12 @@
 /**
  * The bell in the top bar, for everyone: the unread count (polled every 60 s and after marking), a
- * popover with the latest received notifications (unread in bold); opening one marks it read and,
+ * popover with the latest received notifications (unread ones in bold, with a dot and, for screen
+ * readers, the words 'no leída': not by weight alone, WCAG 1.4.1); opening one marks it read and,
  * for a ticket event, goes to the ticket, for an alarm's opening to the alarm; 'mark all as read'.
  */
 import { useState, type MouseEvent } from 'react';
 import {
-  Badge, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography,
+  Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography,
 } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,10 +17,20 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/useAppDataProvider';
 import type { Count, ReceivedNotification } from '../../contract/notifications';
 import { isolated, useFormatters } from '../i18n/format';
+import { VisuallyHidden } from './VisuallyHidden';
 
 export const BELL_POLL_MS = 60_000;
 const LATEST = 10;
 const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The mark of an unread notification: a dot, and its words for screen readers, before its title. */
+function UnreadDot({ label }: { label: string }) {
+  return (
+    <Box component="span" sx={{ flexShrink: 0, width: 8, height: 8, mt: 1, mr: 1, borderRadius: '50%', bgcolor: 'primary.main' }}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Box>
+  );
+}
 
 export function NotificationBell() {
   const translate = useTranslate();
@@ -82,7 +93,10 @@ export function NotificationBell() {
         ) : (
           <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
             {latest.map((item) => (
-              <ListItemButton key={item.id} onClick={() => open(item)} divider>
+              // A list holds list items (the button inside): a button straight in the list broke it for screen readers.
+              <ListItem key={item.id} disablePadding divider>
+              <ListItemButton onClick={() => open(item)} sx={{ alignItems: 'flex-start' }}>
+                {!item.read && <UnreadDot label={translate('app.screens.bell.unread')} />}
                 <ListItemText
                   // Titles and messages are people's text (or an alarm's, in its reader's language): isolated
                   // for direction, so a Spanish one in Arabic keeps its full stop at its end.
@@ -96,8 +110,10 @@ export function NotificationBell() {
                     </>
                   )}
                   slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
+                  sx={{ ml: item.read ? 2 : 0 }}
                 />
               </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -4,12 +4,13 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu,
+  AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu,
 } from 'react-admin';
 import { useBrandName } from '../providers/features';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationBell } from '../components/NotificationBell';
 import { useSaveLanguage } from '../providers/profileLanguage';
+import { TitleInTab } from './documentTitle';
 
 const ProfileMenuItem = forwardRef<HTMLAnchorElement>((props, ref) => {
   const translate = useTranslate();
@@ -58,17 +59,36 @@ const TITLE_SX = {
 /** The top bar's language button: the language chosen is also saved to the profile (reports, mails). */
 const TopBarLanguage = () => <LanguageSwitcher iconOnPhone onChosen={useSaveLanguage()} />;
 
+/**
+ * The user menu. On a wide screen its button shows the user's name: its accessible name holds that
+ * name (WCAG 2.5.3, label in name; it was 'Perfil'), on a phone (an icon) it names the account too.
+ */
+const AccountMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const label = identity?.fullName ? translate('app.menu.account', { name: identity.fullName }) : 'ra.auth.user_menu';
+  return (
+    <UserMenu label={label}>
+      <ProfileMenuItem />
+      <Logout />
+    </UserMenu>
+  );
+};
+
+/** react-admin's loading spinner, named ('Cargando') for screen readers: a bare progress bar says nothing. */
+const Loading = () => {
+  const translate = useTranslate();
+  return <LoadingIndicator aria-label={translate('ra.page.loading')} />;
+};
+
+/**
+ * The page's title is the page's one h1 (react-admin's `Title` fills it; a screen's own headings are
+ * h2 and below), and the tab's title follows it.
+ */
 export const AppBar = () => (
-  <RaAppBar
-    toolbar={<><NotificationBell /><TopBarLanguage /><LoadingIndicator /></>}
-    userMenu={(
-      <UserMenu>
-        <ProfileMenuItem />
-        <Logout />
-      </UserMenu>
-    )}
-  >
+  <RaAppBar toolbar={<><NotificationBell /><TopBarLanguage /><Loading /></>} userMenu={<AccountMenu />}>
     <Brand />
-    <TitlePortal sx={TITLE_SX} />
+    <TitlePortal component="h1" sx={TITLE_SX} />
+    <TitleInTab />
   </RaAppBar>
 );

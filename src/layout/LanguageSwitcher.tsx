@@ -28,6 +28,8 @@ export const LanguageSwitcher = ({ iconOnPhone = false, onChosen }: { iconOnPhon
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [locale, setLocale] = useLocaleState();
   const current = localeInfo(locale);
+  // The language's code, shown on a phone where the button has a label ('ES').
+  const code = current.messages.toUpperCase();
   return (
     <>
       <Button
@@ -38,12 +40,14 @@ export const LanguageSwitcher = ({ iconOnPhone = false, onChosen }: { iconOnPhon
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<LanguageIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
-        aria-label={current.name}
+        // The name holds the words shown (WCAG 2.5.3, label in name): the language's name, and on a
+        // public page's phone its code too ('Español (ES)'); the top bar's phone button is an icon.
+        aria-label={iconOnPhone ? current.name : `${current.name} (${code})`}
         sx={iconOnPhone ? ICON_ON_PHONE : undefined}
       >
         {/* On a phone the language's code ('ES'), where the button has a label: its whole name left the brand no room. */}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{current.name}</Box>
-        {!iconOnPhone && <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{current.lang.toUpperCase()}</Box>}
+        {!iconOnPhone && <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>{code}</Box>}
       </Button>
       {anchor && (
         <Suspense fallback={null}>

@@ -36,10 +36,8 @@ export const useFeatures = () => useContext(FeaturesContext);
 
 /**
  * The portal's one brand name: the settings' name (GET /features), the country's until it is read.
- * The top bars show it, and the browser tab carries it.
+ * The top bars show it, and the browser tab carries it after the page's title (layout/documentTitle.ts).
  */
 export function useBrandName(): string {
-  const name = useFeatures()?.name || country.brand;
-  useEffect(() => { document.title = name; }, [name]);
-  return name;
+  return useFeatures()?.name || country.brand;
 }

@@ -133,6 +133,8 @@ describe('i18nProvider', () => {
 
     await i18n.changeLocale('zh');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    // Simplified Chinese, named with its script (issue 33: the page said 'zh').
+    expect(document.documentElement).toHaveAttribute('lang', 'zh-Hans');
     expect(i18n.translate('ra.action.save')).toBe('保存');
     expect(i18n.translate('ra.action.bulk_actions', { smart_count: 5 })).toBe('已选择 5 项');
     expect(heard).toEqual(['ar', 'en-rtl', 'ar', 'zh']);
@@ -148,6 +150,18 @@ describe('i18nProvider', () => {
     expect(i18n.translate('ra.page.show', { name: 'Proyecto', recordRepresentation: 'Demo' })).toBe('Demo');
     await i18n.changeLocale('en');
     expect(i18n.translate('resources.projects.name', { smart_count: 2 })).toBe('Projects');
+  });
+
+  // The menu and a list's title ask for smart_count 2, react-admin's plural: in Arabic that count
+  // selects the dual form ('إنذاران', two alarms), which must be the plural word (issue 33).
+  it('Arabic names every resource in the plural where the menu and the lists ask for it, never the dual', async () => {
+    const i18n = createI18nProvider();
+    await i18n.addAdminMessages(esAdmin);
+    await i18n.changeLocale('ar');
+    const names = Object.keys((ar as { resources: object }).resources)
+      .map((resource) => [resource, i18n.translate(`resources.${resource}.name`, { smart_count: 2 }), i18n.translate(`resources.${resource}.name`, { smart_count: 5 })]);
+    expect(names.filter(([, two, many]) => two !== many)).toEqual([]);
+    expect(i18n.translate('resources.alarms.name', { smart_count: 2 })).toBe('إنذارات');
   });
 
   it('Chinese page titles run on, without a space before the name (issue 11)', async () => {

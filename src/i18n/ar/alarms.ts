@@ -5,7 +5,9 @@ const alarms: Translation<typeof esAlarms> = {
   resources: {
     tickets: { fields: { alarm: 'الإنذار' } },
     alarms: {
-      name: ['إنذارات', 'إنذار', 'إنذاران', 'إنذارات', 'إنذارات', 'إنذارات'].join(' |||| '),
+      // react-admin asks for smart_count 2 for the plural label of the menu and the list's title: the
+      // plural word there, never the dual ('إنذاران', two alarms).
+      name: ['إنذارات', 'إنذار', 'إنذارات', 'إنذارات', 'إنذارات', 'إنذارات'].join(' |||| '),
       empty: 'لا توجد إنذارات',
       fields: {
         id: 'المعرف', kind: 'النوع', status: 'الحالة', plant: 'المحطة', plant_name: 'المحطة', project: 'المشروع', project_name: 'المشروع',

@@ -13,6 +13,7 @@ const common: Translation<typeof esCommon> = {
       maintainers: 'الإدارة',
       tickets: 'تذاكر الدعم',
       profile: 'ملفي الشخصي',
+      account: '%{name} (حسابك)',
     },
     not_found: {
       title: 'الصفحة غير موجودة',
@@ -79,6 +80,9 @@ const common: Translation<typeof esCommon> = {
         empty: 'لا توجد بيانات لهذه الفترة.',
         error: 'تعذّر تحميل بيانات الرسم البياني.',
         bad_range: 'لا يمكن أن يسبق تاريخ النهاية تاريخ البداية.',
+        described: '%{title} (%{interval})',
+        summary_peak: '%{series}: الحد الأقصى %{value}',
+        summary_total: '%{series}: المجموع %{value}',
       },
       intervals: {
         day: 'يوم',

@@ -354,6 +354,7 @@ const resources: Translation<typeof esResources> = {
         mark_all: 'تعليم الكل كمقروء',
         empty: 'ليست لديك إشعارات',
         see_all: 'عرض الكل',
+        unread: 'غير مقروء',
       },
     },
   },

@@ -13,6 +13,7 @@ const common: Translation<typeof esCommon> = {
       maintainers: 'Maintainers',
       tickets: 'Support tickets',
       profile: 'My profile',
+      account: '%{name} (your account)',
     },
     not_found: {
       title: 'Page not found',
@@ -79,6 +80,9 @@ const common: Translation<typeof esCommon> = {
         empty: 'There is no data for this period.',
         error: 'The chart data could not be loaded.',
         bad_range: 'The end date cannot be before the start date.',
+        described: '%{title} (%{interval})',
+        summary_peak: '%{series}: peak %{value}',
+        summary_total: '%{series}: total %{value}',
       },
       intervals: {
         day: 'Day',

@@ -347,6 +347,7 @@ const resources: Translation<typeof esResources> = {
         mark_all: 'Mark all as read',
         empty: 'You have no notifications',
         see_all: 'See all',
+        unread: 'unread',
       },
     },
   },

@@ -11,6 +11,8 @@ const common = {
       maintainers: 'Mantenedores',
       tickets: 'Tickets de soporte',
       profile: 'Mi perfil',
+      // The user menu's button, which shows the user's name: its accessible name holds it (WCAG 2.5.3).
+      account: '%{name} (tu cuenta)',
     },
     not_found: {
       title: 'Página no encontrada',
@@ -77,6 +79,10 @@ const common = {
         empty: 'No hay datos para este período.',
         error: 'No se pudieron cargar los datos del gráfico.',
         bad_range: 'La fecha final no puede ser anterior a la inicial.',
+        // The chart's svg: its name, and what it shows in words (each series' highest value or total).
+        described: '%{title} (%{interval})',
+        summary_peak: '%{series}: máximo %{value}',
+        summary_total: '%{series}: total %{value}',
       },
       intervals: {
         day: 'Día',

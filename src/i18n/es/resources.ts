@@ -355,6 +355,7 @@ export default {
         mark_all: 'Marcar todas como leídas',
         empty: 'No tienes notificaciones',
         see_all: 'Ver todas',
+        unread: 'no leída',
       },
     },
   },

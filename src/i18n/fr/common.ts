@@ -13,6 +13,7 @@ const common: Translation<typeof esCommon> = {
       maintainers: 'Gestion',
       tickets: 'Tickets de support',
       profile: 'Mon profil',
+      account: '%{name} (votre compte)',
     },
     not_found: {
       title: 'Page introuvable',
@@ -79,6 +80,9 @@ const common: Translation<typeof esCommon> = {
         empty: 'Aucune donnée pour cette période.',
         error: 'Les données du graphique n\'ont pas pu être chargées.',
         bad_range: 'La date de fin ne peut pas précéder la date de début.',
+        described: '%{title} (%{interval})',
+        summary_peak: '%{series} : maximum %{value}',
+        summary_total: '%{series} : total %{value}',
       },
       intervals: {
         day: 'Jour',

@@ -350,6 +350,7 @@ const resources: Translation<typeof esResources> = {
         mark_all: 'Tout marquer comme lu',
         empty: "Vous n'avez aucune notification",
         see_all: 'Tout voir',
+        unread: 'non lue',
       },
     },
   },

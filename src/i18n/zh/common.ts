@@ -13,6 +13,7 @@ const common: Translation<typeof esCommon> = {
       maintainers: '管理',
       tickets: '支持工单',
       profile: '我的资料',
+      account: '%{name}（你的账户）',
     },
     not_found: {
       title: '页面未找到',
@@ -79,6 +80,9 @@ const common: Translation<typeof esCommon> = {
         empty: '该时段没有数据。',
         error: '无法加载图表数据。',
         bad_range: '结束日期不能早于开始日期。',
+        described: '%{title}（%{interval}）',
+        summary_peak: '%{series}：最高 %{value}',
+        summary_total: '%{series}：合计 %{value}',
       },
       intervals: {
         day: '日',

@@ -347,6 +347,7 @@ const resources: Translation<typeof esResources> = {
         mark_all: '全部标为已读',
         empty: '你没有通知',
         see_all: '查看全部',
+        unread: '未读',
       },
     },
   },

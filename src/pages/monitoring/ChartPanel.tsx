@@ -28,7 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'react-admin';
 import { INTERVALS, type ExpectedChartType, type Interval } from '../../providers/monitoring';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
-import { bucketLabel, chartTable, drawable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
+import { bucketLabel, chartSummary, chartTable, drawable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
 import { csvDialect, downloadCsv } from './csv';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { intlLocale } from '../../i18n/locales';
@@ -86,7 +86,10 @@ function useRememberedWidth() {
   return useCallback((element: HTMLDivElement | null) => setBox(element), []);
 }
 
-function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
+/** The svg's title and description (its name and, in words, what it shows), for screen readers. */
+interface Described { title: string; desc: string }
+
+function DayChart({ table, f, described }: { table: ChartTable; f: Formatters; described: Described }) {
   const width = useContext(ServerChartWidth);
   const dayMinutes = table.dayMinutes ?? 1440;
   // Ticks every 3 hours, 00:00 to 24:00 whatever the readings cover.
@@ -104,7 +107,7 @@ function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
   const soc = plotted.some((s) => s.key === 'soc');
   const number = (v: number | null) => (v === null ? '—' : f.number(v));
   return (
-    <LineChart height={HEIGHT} width={width} sx={chartSx} skipAnimation
+    <LineChart height={HEIGHT} width={width} sx={chartSx} skipAnimation {...described}
       xAxis={[{ scaleType: 'linear', data: table.minutes, min: 0, max: dayMinutes, tickInterval: ticks, tickLabelInterval, valueFormatter: clock }]}
       yAxis={[
         { id: 'power', label: 'kW', width: yAxisWidth(plotted.filter((s) => s.key !== 'soc'), f, 1), valueFormatter: (v: number) => f.number(v) },
@@ -120,7 +123,7 @@ function DayChart({ table, f }: { table: ChartTable; f: Formatters }) {
   );
 }
 
-function TotalsChart({ table, f }: { table: ChartTable; f: Formatters }) {
+function TotalsChart({ table, f, described }: { table: ChartTable; f: Formatters; described: Described }) {
   const width = useContext(ServerChartWidth);
   const number = (v: number | null) => (v === null ? '—' : f.number(v));
   const plotted = table.series.filter((s) => s.plotted);
@@ -136,7 +139,7 @@ function TotalsChart({ table, f }: { table: ChartTable; f: Formatters }) {
         }))}>
       <ChartsWrapper legendPosition={{ vertical: 'top', horizontal: 'center' }}>
         <ChartsLegend />
-        <ChartsSurface sx={chartSx}>
+        <ChartsSurface sx={chartSx} {...described}>
           <ChartsGrid horizontal />
           <BarPlot />
           <LinePlot />
@@ -189,6 +192,10 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
   const phone = useIsPhone();
   const intervalLabel = translate('app.monitoring.chart.interval');
   const chartBox = useRememberedWidth();
+  const described = (t: ChartTable): Described => ({
+    title: translate('app.monitoring.chart.described', { title: translate('app.monitoring.chart.title'), interval: translate(`app.monitoring.intervals.${interval}`) }),
+    desc: chartSummary(t, translate, f),
+  });
 
   return (
     <Card variant="outlined">
@@ -237,7 +244,7 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
           // anchors the axes' labels beside them and not, as in a right-to-left page, over them.
           <RtlProvider value={false}>
             <Box ref={chartBox} dir="ltr" sx={{ width: '100%' }}>
-              {table.unit === 'kW' ? <DayChart table={table} f={f} /> : <TotalsChart table={table} f={f} />}
+              {table.unit === 'kW' ? <DayChart table={table} f={f} described={described(table)} /> : <TotalsChart table={table} f={f} described={described(table)} />}
             </Box>
           </RtlProvider>
         )}

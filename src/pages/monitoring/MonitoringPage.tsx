@@ -244,7 +244,8 @@ export const MonitoringPage = () => {
   return (
     <Box sx={{ py: 1 }}>
       <Title title={translate('app.monitoring.title')} />
-      <Typography variant="h5" component="h1">{translate('app.monitoring.title')}</Typography>
+      {/* The page's h1 is its title in the top bar (AppBar.tsx). */}
+      <Typography variant="h5" component="h2">{translate('app.monitoring.title')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.monitoring.subtitle')}</Typography>
       {isPending && <Loading />}
       {error && <Alert severity="error">{translate('app.monitoring.projects_error')}</Alert>}

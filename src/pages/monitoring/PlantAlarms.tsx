@@ -1,5 +1,5 @@
 /** The plant's open (and acknowledged) alarms on its monitoring page, each a link to its page, and a link to all of them. */
-import { Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Card, CardContent, CardHeader, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { Link, useCreatePath, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { AlarmStatusChip, alarmWhere, useKindName } from '../../resources/alarms/common';
@@ -26,7 +26,9 @@ export function PlantAlarms({ plantId, timeZone }: { plantId: number; timeZone: 
         {data.length === 0 ? <Typography color="text.secondary">{translate('app.alarms.plant_panel.none')}</Typography> : (
           <List dense disablePadding>
             {data.map((alarm) => (
-              <ListItemButton key={alarm.id} component={RouterLink} to={createPath({ resource: 'alarms', id: alarm.id, type: 'show' })}>
+              // A list holds list items (the link inside): a link straight in the list broke it for screen readers.
+              <ListItem key={alarm.id} disablePadding>
+              <ListItemButton component={RouterLink} to={createPath({ resource: 'alarms', id: alarm.id, type: 'show' })}>
                 <ListItemText primary={(
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{kindName(alarm.kind)}</span>
@@ -34,6 +36,7 @@ export function PlantAlarms({ plantId, timeZone }: { plantId: number; timeZone: 
                   </Stack>
                 )} secondary={`${alarmWhere(alarm)} · ${f.dateTime(alarm.opened_at)}`} />
               </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

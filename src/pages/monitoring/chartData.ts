@@ -108,3 +108,17 @@ export function bucketLabel(bucket: string, f: Formatters): string {
   if (bucket.length === 7) return f.shortMonth(bucket);
   return bucket;
 }
+
+/**
+ * The chart in words, for those who cannot see it (the svg's description): each series drawn with
+ * its highest value (a day's power, the battery's charge) or its total (energies over the period).
+ */
+export function chartSummary(table: ChartTable, translate: Translate, f: Formatters): string {
+  const total = table.unit === 'kWh';
+  return table.series.filter((s) => s.plotted).flatMap((s) => {
+    const values = s.data.filter((v): v is number => v !== null);
+    if (!values.length) return [];
+    const value = total ? values.reduce((a, b) => a + b, 0) : Math.max(...values);
+    return [translate(total ? 'app.monitoring.chart.summary_total' : 'app.monitoring.chart.summary_peak', { series: s.label, value: f.number(value) })];
+  }).join('; ');
+}

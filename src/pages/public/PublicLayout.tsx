@@ -5,6 +5,7 @@ import { Box, Card, CardContent, CircularProgress, CssBaseline, Typography } fro
 import { useNotificationContext, useTranslate } from 'react-admin';
 import { useBrandName } from '../../providers/features';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
+import { useDocumentTitle } from '../../layout/documentTitle';
 import { palette } from '../../theme';
 
 export const PublicLayout = () => {
@@ -41,12 +42,15 @@ function Notifications() {
   return <Suspense fallback={null}><Notification /></Suspense>;
 }
 
-/** A page's card with its title. */
-export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Card sx={{ width: '100%', maxWidth: 440, mt: { xs: 1, sm: 4 } }}>
-    <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-      <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-      {children}
-    </CardContent>
-  </Card>
-);
+/** A page's card with its title, the page's h1 and the tab's title. */
+export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => {
+  useDocumentTitle(title);
+  return (
+    <Card sx={{ width: '100%', maxWidth: 440, mt: { xs: 1, sm: 4 } }}>
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+};

@@ -125,7 +125,7 @@ function AlarmView() {
       <Card>
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-            <Typography variant="h5" component="h1">{title}</Typography>
+            <Typography variant="h5" component="h2">{title}</Typography>
             <AlarmStatusChip status={alarm.status} />
           </Stack>
           <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2 }}>

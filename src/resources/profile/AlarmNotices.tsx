@@ -34,9 +34,10 @@ export function AlarmNotices({ optOut, onSaved }: { optOut: AlarmKind[]; onSaved
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }}>
       <CardContent component="form" onSubmit={save}>
-        <Typography variant="h6" component="h2">{translate('app.alarms.opt_out.title')}</Typography>
+        <Typography variant="h6" component="h2" id="alarm-notices-title">{translate('app.alarms.opt_out.title')}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} id="alarm-notices-help">{translate('app.alarms.opt_out.help')}</Typography>
-        <FormGroup aria-labelledby="alarm-notices-help">
+        {/* One group of checkboxes, named by the card's title and described by its help (a FormGroup is a bare div). */}
+        <FormGroup role="group" aria-labelledby="alarm-notices-title" aria-describedby="alarm-notices-help">
           {ALARM_KINDS.map((kind) => (
             <FormControlLabel key={kind} label={kindName(kind)} control={<Checkbox checked={!off.includes(kind)} onChange={() => toggle(kind)} />} />
           ))}

@@ -37,7 +37,7 @@ function Header({ ticket }: { ticket: Ticket }) {
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <Typography variant="h5" component="h1" dir="auto">{ticket.title}</Typography>
+        <Typography variant="h5" component="h2" dir="auto">{ticket.title}</Typography>
         <StatusChip status={ticket.status} />
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}>

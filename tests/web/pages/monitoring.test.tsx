@@ -18,7 +18,7 @@ import type { ExpectedWarning, Snapshot } from '../../../src/providers/monitorin
 import { chartTable, tableCsv } from '../../../src/pages/monitoring/chartData';
 import { buildCsv, csvDialect } from '../../../src/pages/monitoring/csv';
 import { makeFormatters } from '../../../src/i18n/format';
-import { intlLocale } from '../../../src/i18n/locales';
+import { intlLocale, localeInfo } from '../../../src/i18n/locales';
 import english from '../../../src/i18n/en';
 import { flatten } from '../../../src/i18n/merge';
 import { adminI18n, fakeDataProvider, i18nIn, renderAdmin } from '../../../testing/web';
@@ -363,6 +363,16 @@ describe('monitoring page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  // Issue 33: the picker wrote dayjs's '10/03/2026' beside the lists' '10-03-2026' (the field pads
+  // day and month: '03/10/2026' beside '3/10/2026' in English).
+  it.each([['es', '10-03-2026'], ['en', '03/10/2026'], ['zh', '2026/03/10']])("the chart's date picker writes the date in the lists' order and separators (%s)", async (locale, shown) => {
+    mockApi();
+    renderPage(tables(), false, await i18nIn(locale));
+    await waitFor(() => expect([...document.querySelectorAll('input')].map((i) => i.value)).toContain(shown), { timeout: 5000 });
+    const listed = new Date(2026, 2, 10).toLocaleDateString(intlLocale(localeInfo(locale).lang));
+    expect(listed.replace(/\b(\d)\b/g, '0$1')).toBe(shown);
   });
 
   it("calls the endpoint of each chart interval, from the plant's local day", async () => {

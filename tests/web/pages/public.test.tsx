@@ -185,7 +185,16 @@ describe('login page', () => {
     mockFetch(() => ({ body: {} }));
     renderAt('/login');
     expect(await screen.findByText('Energía del Sur')).toBeInTheDocument();
-    expect(document.title).toBe('Energía del Sur');
+    // The tab says which page, then the portal (issue 33: every page was titled the same).
+    const title = screen.getByRole('heading', { level: 1 }).textContent;
+    await waitFor(() => expect(document.title).toBe(`${title} · Energía del Sur`));
+    expect(title).toBeTruthy();
+  });
+
+  it("names the language button with the words it shows: the language and, on a phone, its code (issue 33)", async () => {
+    mockFetch(() => ({ body: {} }));
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Español (ES)' })).toHaveTextContent('ES');
   });
 
   it('offers Google sign-in, registration and password recovery', async () => {

@@ -97,7 +97,7 @@ describe('alarm list', () => {
     }) as typeof getList;
     renderAdmin('/alarms', { dataProvider, staff: true });
     fireEvent.click(await screen.findByText(where('Planta Maipú', 'Inversor 1', 'MPPT 2', 'String 2')));
-    expect(await screen.findByRole('heading', { level: 1, name: 'MPPT o string con baja producción: Planta Maipú' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'MPPT o string con baja producción: Planta Maipú' })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem')).toHaveLength(1));
   });
 
@@ -130,10 +130,10 @@ describe('alarm list, everyday use (issue 11)', () => {
     // The field's hidden input takes what is typed (MUI X's own way of testing its fields).
     const typed = field.parentElement!.querySelector('input')!;
     const calls = dataProvider.getList.mock.calls.length;
-    fireEvent.change(typed, { target: { value: '15/01/2' } });
+    fireEvent.change(typed, { target: { value: '15-01-2' } });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(dataProvider.getList.mock.calls.length).toBe(calls);
-    fireEvent.change(typed, { target: { value: '15/01/2026' } });
+    fireEvent.change(typed, { target: { value: '15-01-2026' } });
     await waitFor(() => expect(dataProvider.getList).toHaveBeenLastCalledWith('alarms', expect.objectContaining({ filter: { opened_from: '2026-01-15' } })), { timeout: 3000 });
   });
 
@@ -298,6 +298,10 @@ describe('alarm notices in the profile', () => {
     renderAdmin('/profile/me', { dataProvider, staff: false, routes: <Route path="/profile/me" element={<ProfilePage />} /> });
     const battery = await screen.findByRole('checkbox', { name: 'Batería sin cargar en un día soleado' });
     expect(battery).not.toBeChecked();
+    // The checkboxes are one group named by the card's title (issue 33: they were not a group).
+    const group = screen.getByRole('group', { name: 'Avisos de alarmas' });
+    expect(group).toHaveAccessibleDescription('Recibe aviso (campana y correo) de estos tipos de alarma:');
+    expect(group).toContainElement(battery);
     await userEvent.click(screen.getByRole('checkbox', { name: 'MPPT o string con baja producción' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar avisos' }));
     expect(within(await resultDialog()).getByText('Avisos de alarmas guardados exitosamente.')).toBeInTheDocument();

@@ -99,8 +99,10 @@ describe('fleet', () => {
     renderAdmin('/fleet', { dataProvider: dataProvider as unknown as ReturnType<typeof fakeDataProvider> });
     await screen.findByText(named('Planta Maipú'));
     expect(lastFleetQuery().ordering).toBe('name');
-    // A merged column's header reads 'Hoy'; its sort button names what it sorts by.
-    await userEvent.click(within(screen.getByRole('columnheader', { name: 'Hoy' })).getByRole('button', { name: 'Ordenar por energía hoy ascendente' }));
+    // A merged column's header reads 'Hoy'; its sort button's name holds the words shown (WCAG 2.5.3,
+    // issue 33: 'Este mes' was named 'Ordenar por energía del mes').
+    expect(within(screen.getByRole('columnheader', { name: 'Este mes' })).getByRole('button')).toHaveAccessibleName('Ordenar por este mes ascendente');
+    await userEvent.click(within(screen.getByRole('columnheader', { name: 'Hoy' })).getByRole('button', { name: 'Ordenar por hoy ascendente' }));
     await waitFor(() => expect(lastFleetQuery().ordering).toBe('energy_today_wh'));
     await sortBy('Hoy');
     await waitFor(() => expect(lastFleetQuery().ordering).toBe('-energy_today_wh'));

@@ -2,7 +2,7 @@
  * Notifications as a user sees them: the staff's sent list and send form (posted to the call of the
  * chosen type, list reloaded), an ordinary user's received list, and the bell in the top bar.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,18 @@ describe('the bell', () => {
     await userEvent.click(screen.getByText(own('Nueva respuesta')));
     await waitFor(() => expect(dataProvider.call).toHaveBeenCalledWith('user-notifications', 'read', { id: 21 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notificaciones: 0 sin leer' })).toBeInTheDocument());
+  });
+
+  // Issue 33: the bell's list held buttons straight in its <ul>, and unread ones differed by weight alone.
+  it('lists the notifications as list items, an unread one saying so in words', async () => {
+    const dataProvider = provider(tables());
+    renderAdmin('/bell', { dataProvider, staff: false, routes: <Route path="/bell" element={<NotificationBell />} /> });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notificaciones: 1 sin leer' }));
+    const items = await within(screen.getByRole('dialog', { name: 'Notificaciones' })).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [unread, read] = items;
+    expect(within(unread).getByRole('button')).toHaveTextContent(/^no leída/);
+    expect(within(read).getByRole('button')).not.toHaveTextContent('no leída');
   });
 
   it('marks all as read', async () => {
