@@ -336,14 +336,16 @@ async function neighbours(tx: Db, runs: { k: number; lo: string; hi: string }[])
 }
 
 /**
- * For a stored point asleep just before a run that brings a counter (a device waking up), the counter
- * it runs on from: that of the last point awake before it, within SLEEP_MAX_MS (none when that point
- * has no counter). Asked only then: once a night per device, not at every push of the night.
+ * For a stored point asleep just before a run, when a counter follows it (a device waking up, or a
+ * late point in a sleep that ended), the counter it runs on from: that of the last point awake before
+ * it, within SLEEP_MAX_MS (none when that point has no counter). Asked only then: once a night per
+ * device, not at every push of the night.
  */
 async function sleepBases(tx: Db, batch: Map<number, Map<number, Reading>>, stored: Map<number, Map<number, Sample>>, before: Map<number, Set<number>>) {
   const asked: { k: number; t: string }[] = [];
   for (const [investor, instants] of before) {
-    if (![...batch.get(investor)!.values()].some((p) => p.energy_total_wh != null)) continue;
+    const loaded = [...batch.get(investor)!.values(), ...stored.get(investor)!.values()];
+    if (!loaded.some((p) => counter(p.energy_total_wh) !== null)) continue;
     for (const t of instants) if (asleep(stored.get(investor)!.get(t)!)) asked.push({ k: investor, t: new Date(t).toISOString() });
   }
   const bases = new Map<number, Map<number, number | null>>();

@@ -164,6 +164,10 @@ describe('storing readings', () => {
       [40_000_000, 0], [null, 0], [3, 50], [103, 100],
     ]);
     expect(points.filter((p) => p.energy_day_wh === 0)).toEqual([]);
+    // A late push of the night leaves the morning's interval as the counter says.
+    await store([{ investor: sleeper, ts: at(300), ac_power_w: 0, energy_total_wh: 0 }]);
+    expect(await query(db, sql`select round(energy_wh::numeric, 2)::float8 as wh from measurements where investor_id = ${sleeper} order by ts`))
+      .toEqual([0, 0, 0, 0, 0, 600].map((wh) => ({ wh })));
     // The lifetime at night is the last counter, not 0 (nor what was recorded).
     const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
       sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
