@@ -5,6 +5,7 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { S } from './common.js';
 import { crud } from './crud.js';
+import { endpoint } from './http.js';
 
 /** Text lengths (the database's columns) and value ranges of the hierarchy's fields. */
 export const HIERARCHY_LIMITS = {
@@ -21,6 +22,8 @@ export const HIERARCHY_LIMITS = {
   elevation: { minimum: -500, maximum: 6000 },
   /** A module's power temperature coefficient, %/°C. */
   temperatureCoefficient: { minimum: -1, maximum: 0 },
+  /** Panels added to a string in one call (a long string is about 30; a row of a carport, a few more). */
+  panelsAtOnce: { minimum: 1, maximum: 200 },
 } as const;
 const L = HIERARCHY_LIMITS;
 
@@ -110,6 +113,19 @@ export const PanelBody = Type.Object({
   temperature_coefficient_pct: Type.Optional(S.nullable(Type.Number(L.temperatureCoefficient))),
 });
 
+/**
+ * N panels of one model added to a string at once (issue 33): named 'Panel k' on from the string's count,
+ * each with the model's rated power unless `power_wp` says otherwise; all or none are created.
+ */
+export const PanelsBody = Type.Object({
+  string: S.id(),
+  count: Type.Integer({ ...L.panelsAtOnce, description: `how many panels, ${L.panelsAtOnce.minimum}-${L.panelsAtOnce.maximum}` }),
+  equipment: Type.Optional(S.nullable(S.id())),
+  power_wp: Type.Optional(S.nullable(Type.Number({ minimum: 0, description: "each panel's Wp; when not sent, the model's rated power" }))),
+  temperature_coefficient_pct: Type.Optional(S.nullable(Type.Number(L.temperatureCoefficient))),
+}, { additionalProperties: false });
+export type PanelsBody = Static<typeof PanelsBody>;
+
 const tag = 'hierarchy';
 
 const plant = crud({ tag, noun: 'power plant', item: PowerPlant, body: PowerPlantBody });
@@ -157,4 +173,8 @@ export const panelApi = {
   create: panel.create('/panel/create'),
   update: panel.update('/panel/update/:id'),
   delete: panel.delete('/panel/deleted/:id'),
+  createMany: endpoint({
+    method: 'POST', path: '/panel/create-many', access: 'staff', tag, summary: 'Add N panels of a model to a string in one step',
+    body: PanelsBody, reply: { 201: Type.Array(Panel) },
+  }),
 };

@@ -194,10 +194,10 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: equipmentApi.create.path,
     update: equipmentApi.update.path,
     delete: equipmentApi.delete.path,
-    fields: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description'],
+    fields: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description', 'power_w'],
     multipart: 'always',
     files: ['image'],
-    optional: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description'],
+    optional: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description', 'power_w'],
   },
   communes: {
     list: settingsApi.communes.path,

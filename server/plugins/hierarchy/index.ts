@@ -6,7 +6,8 @@
 import fp from 'fastify-plugin';
 import { crudRoutes, nameRequired } from '../../core/crud.js';
 import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../../contract/hierarchy.js';
-import { investorRows, mpptRows, panelRows, plantRows, stringRows } from './queries.js';
+import { createPanels, investorRows, mpptRows, panelRows, plantRows, stringRows } from './queries.js';
+import { route } from '../../core/route.js';
 
 export default fp(async (app) => {
   const requiredMessages = nameRequired;
@@ -17,4 +18,5 @@ export default fp(async (app) => {
   crudRoutes(app, mpptApi, { ...mpptRows, requiredMessages });
   crudRoutes(app, stringApi, { ...stringRows, requiredMessages });
   crudRoutes(app, panelApi, { ...panelRows, requiredMessages });
+  route(app, panelApi.createMany, async (request, reply) => reply.status(201).send(await createPanels(request, request.body)));
 }, { name: 'hierarchy' });

@@ -373,3 +373,43 @@ it('every call needs a signed-in user', async () => {
   for (const read of reads(a)) expect((await call(null, 'GET', read.url)).status, read.url).toBe(401);
   expect((await call(null, 'POST', '/panel/create', { string: a.string.id, name: 'X' })).status).toBe(401);
 });
+
+describe('adding panels to a string in one step (issue 33)', () => {
+  it('adds N panels of a model, numbered on from the string, with the model\'s Wp, in one call', async () => {
+    const model = await created('/equipment/create', { name: 'Panel 600', kind: 'panel', power_w: 600 });
+    expect(model.power_w).toBe(600);
+    const string = await created('/string/create', { mppt: a.mppt.id, name: 'String masiva', tilt: 20, azimuth: 0 });
+    await created('/panel/create', { string: string.id, name: 'Panel 1', power_wp: 600 });
+    const res = await call(staff, 'POST', '/panel/create-many', { string: string.id, equipment: model.id, count: 20 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toHaveLength(20);
+    expect(res.body.every((p: Json) => p.string === string.id && p.equipment === model.id && p.power_wp === 600 && p.plant === a.plant.id)).toBe(true);
+    const list = (await call(staff, 'GET', `/panel/list/string/${string.id}`)).body as Json[];
+    expect(list.map((p) => p.name)).toEqual(Array.from({ length: 21 }, (_, i) => `Panel ${i + 1}`));
+    // A Wp sent wins over the model's.
+    const own = await call(staff, 'POST', '/panel/create-many', { string: string.id, equipment: model.id, count: 2, power_wp: 590 });
+    expect(own.body.map((p: Json) => p.power_wp)).toEqual([590, 590]);
+  });
+
+  it('refuses more than 200, fewer than 1, an unknown string or model, naming the field, and creates none', async () => {
+    const string = await created('/string/create', { mppt: a.mppt.id, name: 'String vacía' });
+    for (const [body, field] of [
+      [{ string: string.id, count: 201 }, 'count'], [{ string: string.id, count: 0 }, 'count'],
+      [{ string: 999999, count: 3 }, 'string'], [{ string: string.id, count: 3, equipment: 999999 }, 'equipment'],
+    ] as const) {
+      const res = await call(staff, 'POST', '/panel/create-many', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body), JSON.stringify(body)).toEqual([field]);
+    }
+    expect((await call(staff, 'GET', `/panel/list/string/${string.id}`)).body).toEqual([]);
+  });
+
+  it('is staff work: a customer of the project gets 403 and nothing is added', async () => {
+    const { user, token } = await ctx.userWithToken();
+    await ctx.database.db.insert(projectUsers).values({ user_project: a.project.id, users: user.id });
+    const before = (await call(staff, 'GET', `/panel/list/string/${a.string.id}`)).body.length;
+    expect((await call(token, 'POST', '/panel/create-many', { string: a.string.id, count: 3 })).status).toBe(403);
+    expect((await call(null, 'POST', '/panel/create-many', { string: a.string.id, count: 3 })).status).toBe(401);
+    expect((await call(staff, 'GET', `/panel/list/string/${a.string.id}`)).body).toHaveLength(before);
+  });
+});
