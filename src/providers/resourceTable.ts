@@ -120,6 +120,7 @@ export const resourceTable: Record<string, ResourceSpec> = {
     update: panelApi.update.path,
     delete: panelApi.delete.path,
     fields: ['string', 'name', 'equipment', 'power_wp', 'serial_number'],
+    actions: { createMany: action(panelApi.createMany) },
   },
   tags: {
     list: tagApi.list.path,

@@ -424,3 +424,52 @@ describe('no dead ends below the project (issue 11)', () => {
     expect(screen.queryByRole('option', { name: 'Fronius Symo 10' })).not.toBeInTheDocument();
   });
 });
+
+describe('panels of a model, in one step (issue 33)', () => {
+  const withModels = (): Tables => ({
+    ...installation(),
+    equipments: [{ id: 1, name: 'JA Solar 545W', kind: 'panel', power_w: 545 }, { id: 2, name: 'Jinko 580W', kind: 'panel', power_w: 580 }],
+  });
+
+  it("choosing a model in the panel form fills in the model's Wp", async () => {
+    renderAdmin('/panels/50/show', { dataProvider: fakeDataProvider(withModels()) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.click(within(form).getByRole('combobox', { name: /Equipo/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Jinko 580W' }));
+    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: /Potencia/ })).toHaveValue(580));
+  });
+
+  it("a string's page adds N panels of a model in one call, and lists them", async () => {
+    const data = withModels();
+    const dataProvider = Object.assign(fakeDataProvider(data), {
+      call: vi.fn(async (_resource: string, _action: string, { data: body }: { data: Record<string, number> }) => {
+        const added = Array.from({ length: body.count }, (_, i) => ({
+          id: 100 + i, string: body.string, name: `Panel ${i + 2}`, equipment: body.equipment, power_wp: 545, serial_number: '',
+        }));
+        data.panels.push(...added);
+        return added;
+      }),
+    });
+    renderAdmin('/strings/40/show', { dataProvider });
+    await userEvent.click(await screen.findByRole('button', { name: 'Agregar paneles' }));
+    const form = await screen.findByRole('dialog', { name: 'Agregar paneles' });
+    await userEvent.click(within(form).getByRole('combobox', { name: /Modelo/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'JA Solar 545W' }));
+    // The model's Wp is filled in (and may be changed).
+    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: /Potencia/ })).toHaveValue(545));
+    const quantity = within(form).getByRole('spinbutton', { name: /Cantidad/ });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '201');
+    await userEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    expect(await within(form).findByText(/entre 1 y 200/)).toBeInTheDocument();
+    expect(dataProvider.call).not.toHaveBeenCalled();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    expect(within(await resultDialog()).getByText('20 paneles agregados exitosamente.')).toBeInTheDocument();
+    expect(dataProvider.call).toHaveBeenCalledWith('panels', 'createMany', { data: { string: 40, equipment: 1, count: 20, power_wp: 545 } });
+    await acceptDialog();
+    await waitFor(() => expect(screen.getByText('Panel 21')).toBeInTheDocument());
+  });
+});
