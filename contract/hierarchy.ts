@@ -15,7 +15,10 @@ export const HIERARCHY_LIMITS = {
   /** The inverter's Modbus unit id on its datalogger. */
   deviceId: { minimum: 0, maximum: 65535 },
   mpptNumber: { minimum: 1, maximum: 1000 },
-  /** Degrees from horizontal, and from north. */
+  /**
+   * Degrees from horizontal (0 flat, 90 vertical), and where the panels face, clockwise from north
+   * (0 north, 90 east, 180 south, 270 west; PVGIS counts from south: ours = PVGIS + 180).
+   */
   tilt: { minimum: 0, maximum: 90 },
   azimuth: { minimum: 0, maximum: 360 },
   /** Metres above sea level (the Dead Sea to above Chile's highest plants). */
@@ -94,9 +97,16 @@ export type PvString = Static<typeof PvString>;
 export const PvStringBody = Type.Object({
   mppt: S.id(),
   name: S.nonBlank(L.name),
-  tilt: Type.Optional(Type.Number(L.tilt)),
-  azimuth: Type.Optional(Type.Number(L.azimuth)),
+  tilt: Type.Optional(Type.Number({ ...L.tilt, description: 'degrees from horizontal: 0 flat, 90 vertical; 20 when not sent' })),
+  azimuth: Type.Optional(Type.Number({
+    ...L.azimuth, description: 'where the panels face, degrees clockwise from NORTH: 0 north (best in Chile), 90 east, 180 south, 270 west; PVGIS counts from south (ours = PVGIS + 180); 0 when not sent',
+  })),
 });
+/** The 400 of a tilt or azimuth out of range says the convention (issue 33: PVGIS users expect 0 = south). */
+export const ORIENTATION_MESSAGES = {
+  tilt: 'La inclinación va de 0° (horizontal) a 90° (vertical).',
+  azimuth: 'El azimut va de 0° a 360°, medido desde el norte: 0° norte, 90° este, 180° sur, 270° oeste.',
+};
 
 export const Panel = item('Panel', {
   string: Int(), string_name: Type.String(), mppt: Int(), investor: Int(), plant: Int(), project: Int(),

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A field's own wording for "missing or blank", replacing the generic one (SPEC.md §5: 'El nombre es requerido'). */
     requiredMessages?: Record<string, string>;
+    /** A field's own wording when out of its range, replacing 'Asegúrese de que este valor sea ...' (a string's tilt and azimuth). */
+    rangeMessages?: Record<string, string>;
   }
 }
 
@@ -54,6 +56,8 @@ export const MSG = {
 };
 
 
+const RANGE_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+
 interface AjvError { keyword: string; instancePath: string; params: Record<string, any>; message?: string }
 
 function messageFor(e: AjvError): string {
@@ -83,7 +87,7 @@ function messageFor(e: AjvError): string {
  * Turns Ajv's list into `{field: [messages]}`; a body that is not an object at all is a non-field error.
  * `requiredMessages` gives fields their own wording when missing or blank.
  */
-export function validationToFieldErrors(errors: AjvError[], requiredMessages: Record<string, string> = {}): FieldErrors {
+export function validationToFieldErrors(errors: AjvError[], requiredMessages: Record<string, string> = {}, rangeMessages: Record<string, string> = {}): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
     const segments = e.instancePath.split('/').filter(Boolean);
@@ -91,6 +95,7 @@ export function validationToFieldErrors(errors: AjvError[], requiredMessages: Re
     const key = field || 'non_field_errors';
     let msg = field || e.keyword === NUL_KEYWORD ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
     if (requiredMessages[field] && (msg === MSG.required || msg === MSG.blank)) msg = requiredMessages[field];
+    if (rangeMessages[field] && RANGE_KEYWORDS.has(e.keyword)) msg = rangeMessages[field];
     // anyOf/oneOf report once per branch: keep each message once.
     if (!(out[key] ??= []).includes(msg)) out[key].push(msg);
   }
@@ -146,7 +151,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { body?: Record<string, unknown> }, request, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(err.body);
     if (err.validation) {
-      return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[], request.routeOptions.config?.requiredMessages));
+      return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[], request.routeOptions.config?.requiredMessages, request.routeOptions.config?.rangeMessages));
     }
     if (isDatabaseUnavailable(err)) {
       // The driver's reason is enough (the failed query and its parameters would only add noise).

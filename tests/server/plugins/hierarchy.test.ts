@@ -216,10 +216,17 @@ describe('validation', () => {
       expect((await call(staff, 'POST', level.create, withoutName)).body, level.create).toEqual({ name: ['El nombre es requerido'] });
       expect((await call(staff, 'PUT', `${level.update}${level.row.id}`, { name: '   ' })).body, level.update).toEqual({ name: ['El nombre es requerido'] });
     }
+    // Tilt and azimuth out of range: the 400 says the range and the convention (0° = north), not a bare bound.
     const string = await call(staff, 'POST', '/string/create', { mppt: a.mppt.id, name: 'X', tilt: 91, azimuth: 361 });
-    expect(Object.keys(string.body).sort()).toEqual(['azimuth', 'tilt']);
-    const update = await call(staff, 'PUT', `/string/update/${a.string.id}`, { tilt: -1 });
-    expect(update.body).toEqual({ tilt: ['Asegúrese de que este valor sea mayor o igual a 0.'] });
+    expect(string.body).toEqual({
+      tilt: ['La inclinación va de 0° (horizontal) a 90° (vertical).'],
+      azimuth: ['El azimut va de 0° a 360°, medido desde el norte: 0° norte, 90° este, 180° sur, 270° oeste.'],
+    });
+    const update = await call(staff, 'PUT', `/string/update/${a.string.id}`, { tilt: -1, azimuth: -90 });
+    expect(update.body).toEqual({
+      tilt: ['La inclinación va de 0° (horizontal) a 90° (vertical).'],
+      azimuth: ['El azimut va de 0° a 360°, medido desde el norte: 0° norte, 90° este, 180° sur, 270° oeste.'],
+    });
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', power_wp: 'mucho' })).body).toEqual({ power_wp: expect.any(Array) });
     // A temperature coefficient is a loss per °C: a gain, or one given as a fraction of 100, is refused.
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', temperature_coefficient_pct: 0.4 })).body)

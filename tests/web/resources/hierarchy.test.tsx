@@ -473,3 +473,31 @@ describe('panels of a model, in one step (issue 33)', () => {
     await waitFor(() => expect(screen.getByText('Panel 21')).toBeInTheDocument());
   });
 });
+
+describe("a string's orientation says its convention (issue 33)", () => {
+  it('the form says 0° is north, draws the azimuth on a compass, and refuses values out of range saying the range', async () => {
+    const dataProvider = fakeDataProvider(installation());
+    renderAdmin('/strings/40/show', { dataProvider });
+    // The page draws it too.
+    expect(await screen.findByRole('img', { name: 'Los paneles miran a 0° desde el norte' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar string' });
+    expect(within(form).getByText(/0° norte, 90° este, 180° sur, 270° oeste\. En PVGIS el 0° es el sur/)).toBeInTheDocument();
+    expect(within(form).getByText('0° = horizontal, 90° = vertical')).toBeInTheDocument();
+    const azimuth = within(form).getByRole('spinbutton', { name: /Azimut/ });
+    await userEvent.clear(azimuth);
+    await userEvent.type(azimuth, '180');
+    const compass = await within(form).findByRole('img', { name: 'Los paneles miran a 180° desde el norte' });
+    expect(within(compass).getByTestId('compass-arrow')).toHaveAttribute('transform', 'rotate(180 48 48)');
+
+    const tilt = within(form).getByRole('spinbutton', { name: /Inclinación/ });
+    await userEvent.clear(tilt);
+    await userEvent.type(tilt, '95');
+    await userEvent.clear(azimuth);
+    await userEvent.type(azimuth, '-10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByText('La inclinación va de 0° (horizontal) a 90° (vertical).')).toBeInTheDocument();
+    expect(within(form).getByText('El azimut va de 0° a 360°, medido desde el norte.')).toBeInTheDocument();
+    expect(dataProvider.update).not.toHaveBeenCalled();
+  });
+});
