@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A field's own wording for "missing or blank", replacing the generic one (SPEC.md §5: 'El nombre es requerido'). */
     requiredMessages?: Record<string, string>;
-    /** A field's own wording when out of its range, replacing 'Asegúrese de que este valor sea ...' (a string's tilt and azimuth). */
+    /** A field's own wording when out of its range, replacing 'Asegúrate de que este valor sea ...' (a string's tilt and azimuth). */
     rangeMessages?: Record<string, string>;
   }
 }
@@ -31,21 +31,21 @@ export const nonFieldError = (message: string) => badRequest({ non_field_errors:
 export const notFound = () => new ApiError(404, { detail: 'No encontrado.' });
 export const forbidden = (detail = 'No tienes permiso para realizar esta acción.') => new ApiError(403, { detail });
 export const unauthorized = (detail = 'Las credenciales de autenticación no se proveyeron.') => new ApiError(401, { detail });
-export const tooManyRequests = () => new ApiError(429, { detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
+export const tooManyRequests = () => new ApiError(429, { detail: 'Demasiadas solicitudes. Espera un momento e inténtalo nuevamente.' });
 
 export const MSG = {
   required: 'Este campo es requerido.',
   blank: 'Este campo no puede estar en blanco.',
-  integer: 'Introduzca un número entero válido.',
-  number: 'Introduzca un número válido.',
+  integer: 'Introduce un número entero válido.',
+  number: 'Introduce un número válido.',
   string: 'No es una cadena válida.',
   boolean: 'Debe ser un valor booleano válido.',
-  email: 'Introduzca una dirección de correo electrónico válida.',
-  choice: 'Elija una opción válida.',
-  maxLength: (n: number) => `Asegúrese de que este campo no tenga más de ${n} caracteres.`,
-  minLength: (n: number) => `Asegúrese de que este campo tenga al menos ${n} caracteres.`,
-  minimum: (n: number) => `Asegúrese de que este valor sea mayor o igual a ${n}.`,
-  maximum: (n: number) => `Asegúrese de que este valor sea menor o igual a ${n}.`,
+  email: 'Introduce una dirección de correo electrónico válida.',
+  choice: 'Elige una opción válida.',
+  maxLength: (n: number) => `Asegúrate de que este campo no tenga más de ${n} caracteres.`,
+  minLength: (n: number) => `Asegúrate de que este campo tenga al menos ${n} caracteres.`,
+  minimum: (n: number) => `Asegúrate de que este valor sea mayor o igual a ${n}.`,
+  maximum: (n: number) => `Asegúrate de que este valor sea menor o igual a ${n}.`,
   invalid: 'Valor inválido.',
   nullCharacter: 'No se permiten caracteres nulos.',
   unknownId: (id: unknown) => `Clave primaria "${id}" inválida - objeto no existe.`,
@@ -77,8 +77,8 @@ function messageFor(e: AjvError): string {
     case 'minimum': case 'exclusiveMinimum': return MSG.minimum(e.params.limit);
     case 'maximum': case 'exclusiveMaximum': return MSG.maximum(e.params.limit);
     case NUL_KEYWORD: return MSG.nullCharacter;
-    case 'maxItems': return `Asegúrese de que este campo no tenga más de ${e.params.limit} elementos.`;
-    case 'minItems': return `Asegúrese de que este campo tenga al menos ${e.params.limit} elementos.`;
+    case 'maxItems': return `Asegúrate de que este campo no tenga más de ${e.params.limit} elementos.`;
+    case 'minItems': return `Asegúrate de que este campo tenga al menos ${e.params.limit} elementos.`;
     default: return MSG.invalid;
   }
 }

@@ -202,7 +202,7 @@ describe('validation', () => {
     });
     expect(plant.status).toBe(400);
     expect(Object.keys(plant.body).sort()).toEqual(['capacity_kwp', 'commissioned_on', 'injection_price', 'latitude', 'longitude', 'tariff']);
-    expect(plant.body.latitude).toEqual(['Asegúrese de que este valor sea menor o igual a 90.']);
+    expect(plant.body.latitude).toEqual(['Asegúrate de que este valor sea menor o igual a 90.']);
     for (const date of ['15-11-2023', '0000-01-01', '2023-1-5', 'mañana']) {
       const res = await call(staff, 'POST', '/power-plant/create', { project: a.project.id, name: 'X', commissioned_on: date });
       expect(res.status, date).toBe(400);
@@ -230,7 +230,7 @@ describe('validation', () => {
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', power_wp: 'mucho' })).body).toEqual({ power_wp: expect.any(Array) });
     // A temperature coefficient is a loss per °C: a gain, or one given as a fraction of 100, is refused.
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', temperature_coefficient_pct: 0.4 })).body)
-      .toEqual({ temperature_coefficient_pct: ['Asegúrese de que este valor sea menor o igual a 0.'] });
+      .toEqual({ temperature_coefficient_pct: ['Asegúrate de que este valor sea menor o igual a 0.'] });
     expect((await call(staff, 'PUT', `/power-plant/update/${a.plant.id}`, { elevation_m: 9000 })).body).toEqual({ elevation_m: expect.any(Array) });
     expect((await call(staff, 'GET', '/investor/abc')).status).toBe(400);
     expect((await call(staff, 'GET', '/investor/999999')).body).toEqual({ detail: 'No encontrado.' });

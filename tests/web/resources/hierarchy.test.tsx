@@ -315,9 +315,9 @@ describe('ways in on the plant page', () => {
     expect(within(push).getByText('fronius-10-abc')).toBeInTheDocument();
     expect(within(push).getByRole('button', { name: 'Copiar URL' })).toBeInTheDocument();
     expect(within(push).getByText('El reloj del datalogger va adelantado 25 minutos: sus datos se registran a la hora en que se reciben.')).toBeInTheDocument();
-    expect(within(panel).getByRole('region', { name: 'Polling (el servidor lee el datalogger)' })).toHaveTextContent('192.168.1.50');
+    expect(within(panel).getByRole('region', { name: 'Consulta periódica (el servidor lee el datalogger)' })).toHaveTextContent('192.168.1.50');
     expect(within(panel).getByRole('region', { name: 'MQTT' })).toHaveTextContent('solar/7/points');
-    expect(within(panel).getByRole('region', { name: 'Push ingest (HTTP)' })).toHaveTextContent('X-Api-Key');
+    expect(within(panel).getByRole('region', { name: 'Envío (push) por HTTP' })).toHaveTextContent('X-Api-Key');
     expect(within(panel).getByText('Envíos que no se pudieron leer, guardados para revisión: 2')).toBeInTheDocument();
 
     await userEvent.type(within(push).getByRole('textbox', { name: 'Nombre' }), 'Bodega');
@@ -371,7 +371,7 @@ describe('ways in on the plant page', () => {
     });
     renderAdmin('/power-plants/10/show', { dataProvider: fakeDataProvider(installation()) });
     const panel = await screen.findByRole('region', { name: 'Vías de entrada de datos' });
-    const section = await within(panel).findByRole('region', { name: 'Push ingest (HTTP)' });
+    const section = await within(panel).findByRole('region', { name: 'Envío (push) por HTTP' });
     await within(section).findByText('Gateway');
 
     await userEvent.type(within(section).getByRole('textbox', { name: 'Nombre' }), 'Node-RED');
