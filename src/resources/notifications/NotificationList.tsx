@@ -111,28 +111,28 @@ function ReceivedList() {
   const message = (r: RaRecord) => isolated(r.message ?? '');
   return (
     <>
-    {isStaff && <StaffTabs current="received" />}
-    <List resource="user-notifications" title={translate('resources.notifications.name', { smart_count: 2 })} filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
-      empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
-      <ResponsiveTable phone={{
-        primary: title,
-        secondary: message,
-        tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
-        rowClick: openRow,
-      }}>
-        <DataTable bulkActionButtons={false} rowClick={openRow}>
-          <DataTable.Col source="title" label="resources.notifications.fields.title">
-            <FunctionField render={title} />
-          </DataTable.Col>
-          <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort>
-            <FunctionField render={message} />
-          </DataTable.Col>
-          <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
-            <TimeField source="created_at" />
-          </DataTable.Col>
-        </DataTable>
-      </ResponsiveTable>
-    </List>
+      {isStaff && <StaffTabs current="received" />}
+      <List resource="user-notifications" title={translate('resources.notifications.name', { smart_count: 2 })} filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
+        empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
+        <ResponsiveTable phone={{
+          primary: title,
+          secondary: message,
+          tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
+          rowClick: openRow,
+        }}>
+          <DataTable bulkActionButtons={false} rowClick={openRow}>
+            <DataTable.Col source="title" label="resources.notifications.fields.title">
+              <FunctionField render={title} />
+            </DataTable.Col>
+            <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort>
+              <FunctionField render={message} />
+            </DataTable.Col>
+            <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
+              <TimeField source="created_at" />
+            </DataTable.Col>
+          </DataTable>
+        </ResponsiveTable>
+      </List>
     </>
   );
 }
