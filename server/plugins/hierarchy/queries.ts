@@ -95,5 +95,7 @@ export async function createPanels(request: FastifyRequest, body: PanelsBody) {
     }))).returning({ id: panels.id });
     return rows.map((r) => r.id);
   });
-  return listRows(request, panelRows, { where: inArray(panels.id, ids) });
+  // The call takes no `page`: the list is the plain array.
+  const added = await listRows(request, panelRows, { where: inArray(panels.id, ids) });
+  return Array.isArray(added) ? added : added.results;
 }

@@ -7,8 +7,8 @@ import { useFormContext } from 'react-hook-form';
 
 export function PanelModelInput({ label, validate }: { label?: string; validate?: Validator[] }) {
   const { setValue } = useFormContext();
-  const fill = (_id: unknown, model?: RaRecord) => {
-    if (model?.power_w != null) setValue('power_wp', model.power_w, { shouldDirty: true });
+  const fill = (_id: unknown, model: RaRecord | '') => {
+    if (model && model.power_w != null) setValue('power_wp', model.power_w, { shouldDirty: true });
   };
   return (
     <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }} filter={{ kind: 'panel' }}>

@@ -22,7 +22,7 @@ export function Compass({ azimuth }: { azimuth: number | null }) {
     </text>
   );
   return (
-    <Box component="svg" width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} dir="ltr"
+    <Box component="svg" width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`}
       role={shown ? 'img' : undefined} aria-label={label} aria-hidden={shown ? undefined : true}
       sx={{ color: 'text.secondary', flexShrink: 0 }}>
       <circle cx={C} cy={C} r={R} fill="none" stroke="currentColor" strokeWidth="1.5" />
