@@ -23,6 +23,7 @@ export const Equipment = Type.Object({
   id: Type.Integer(), name: Type.String(), image: S.nullable(Type.String()),
   trademark: S.nullable(Type.Integer()), model: Type.String(), station_code: Type.String(), description: Type.String(),
   kind: oneOf(EQUIPMENT_KINDS),
+  power_w: S.nullable(Type.Number({ description: "rated power, W (a panel's Wp): what a panel of this model is given" })),
   created_at: S.timestamp(),
 }, { title: 'Equipment' });
 export type Equipment = Static<typeof Equipment>;
@@ -34,6 +35,7 @@ export const EquipmentBody = Type.Object({
   station_code: Type.Optional(S.text(L.stationCode)),
   description: Type.Optional(S.text(L.description)),
   kind: Type.Optional(oneOf(EQUIPMENT_KINDS, { description: "'other' when not sent" })),
+  power_w: Type.Optional(S.nullable(Type.Number({ minimum: 0, maximum: 10_000_000 }))),
 });
 
 const trademark = crud({ tag: 'catalogue', noun: 'trademark', item: Trademark, body: TrademarkBody, multipart: true });

@@ -5,6 +5,7 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { S } from './common.js';
 import { crud } from './crud.js';
+import { endpoint } from './http.js';
 
 /** Text lengths (the database's columns) and value ranges of the hierarchy's fields. */
 export const HIERARCHY_LIMITS = {
@@ -14,13 +15,18 @@ export const HIERARCHY_LIMITS = {
   /** The inverter's Modbus unit id on its datalogger. */
   deviceId: { minimum: 0, maximum: 65535 },
   mpptNumber: { minimum: 1, maximum: 1000 },
-  /** Degrees from horizontal, and from north. */
+  /**
+   * Degrees from horizontal (0 flat, 90 vertical), and where the panels face, clockwise from north
+   * (0 north, 90 east, 180 south, 270 west; PVGIS counts from south: ours = PVGIS + 180).
+   */
   tilt: { minimum: 0, maximum: 90 },
   azimuth: { minimum: 0, maximum: 360 },
   /** Metres above sea level (the Dead Sea to above Chile's highest plants). */
   elevation: { minimum: -500, maximum: 6000 },
   /** A module's power temperature coefficient, %/°C. */
   temperatureCoefficient: { minimum: -1, maximum: 0 },
+  /** Panels added to a string in one call (a long string is about 30; a row of a carport, a few more). */
+  panelsAtOnce: { minimum: 1, maximum: 200 },
 } as const;
 const L = HIERARCHY_LIMITS;
 
@@ -91,9 +97,16 @@ export type PvString = Static<typeof PvString>;
 export const PvStringBody = Type.Object({
   mppt: S.id(),
   name: S.nonBlank(L.name),
-  tilt: Type.Optional(Type.Number(L.tilt)),
-  azimuth: Type.Optional(Type.Number(L.azimuth)),
+  tilt: Type.Optional(Type.Number({ ...L.tilt, description: 'degrees from horizontal: 0 flat, 90 vertical; 20 when not sent' })),
+  azimuth: Type.Optional(Type.Number({
+    ...L.azimuth, description: 'where the panels face, degrees clockwise from NORTH: 0 north (best in Chile), 90 east, 180 south, 270 west; PVGIS counts from south (ours = PVGIS + 180); 0 when not sent',
+  })),
 });
+/** The 400 of a tilt or azimuth out of range says the convention (issue 33: PVGIS users expect 0 = south). */
+export const ORIENTATION_MESSAGES = {
+  tilt: 'La inclinación va de 0° (horizontal) a 90° (vertical).',
+  azimuth: 'El azimut va de 0° a 360°, medido desde el norte: 0° norte, 90° este, 180° sur, 270° oeste.',
+};
 
 export const Panel = item('Panel', {
   string: Int(), string_name: Type.String(), mppt: Int(), investor: Int(), plant: Int(), project: Int(),
@@ -109,6 +122,19 @@ export const PanelBody = Type.Object({
   serial_number: Type.Optional(S.text(L.serialNumber)),
   temperature_coefficient_pct: Type.Optional(S.nullable(Type.Number(L.temperatureCoefficient))),
 });
+
+/**
+ * N panels of one model added to a string at once (issue 33): named 'Panel k' on from the string's count,
+ * each with the model's rated power unless `power_wp` says otherwise; all or none are created.
+ */
+export const PanelsBody = Type.Object({
+  string: S.id(),
+  count: Type.Integer({ ...L.panelsAtOnce, description: `how many panels, ${L.panelsAtOnce.minimum}-${L.panelsAtOnce.maximum}` }),
+  equipment: Type.Optional(S.nullable(S.id())),
+  power_wp: Type.Optional(S.nullable(Type.Number({ minimum: 0, description: "each panel's Wp; when not sent, the model's rated power" }))),
+  temperature_coefficient_pct: Type.Optional(S.nullable(Type.Number(L.temperatureCoefficient))),
+}, { additionalProperties: false });
+export type PanelsBody = Static<typeof PanelsBody>;
 
 const tag = 'hierarchy';
 
@@ -157,4 +183,8 @@ export const panelApi = {
   create: panel.create('/panel/create'),
   update: panel.update('/panel/update/:id'),
   delete: panel.delete('/panel/deleted/:id'),
+  createMany: endpoint({
+    method: 'POST', path: '/panel/create-many', access: 'staff', tag, summary: 'Add N panels of a model to a string in one step',
+    body: PanelsBody, reply: { 201: Type.Array(Panel) },
+  }),
 };

@@ -64,6 +64,8 @@ export interface CrudModel<T extends Table = Table, F extends Fields | undefined
   files?: Record<string, UploadKind>;
   /** A field's own 400 message when it is missing or blank on create or update, e.g. {name: 'El nombre es requerido'}. */
   requiredMessages?: Record<string, string>;
+  /** A field's own wording when out of its range, e.g. {tilt: 'La inclinación va de 0° (horizontal) a 90° (vertical).'}. */
+  rangeMessages?: Record<string, string>;
   /** Why a row may not be deleted (other rows use it), or nothing: a delete is then a 400 {detail} with that text. */
   inUse?: (request: FastifyRequest, id: number) => Promise<string | undefined>;
 }
@@ -190,7 +192,7 @@ export function crudRoutes<A extends CrudEndpoints, T extends Table, F extends F
   const { db } = app;
   const files = model.files ?? {};
   const fileFields = Object.keys(files);
-  const config = { requiredMessages: model.requiredMessages };
+  const config = { requiredMessages: model.requiredMessages, rangeMessages: model.rangeMessages };
   /** The checks of a create or update body; then its values as stored, with the paths of the files saved. */
   const checked = async (request: FastifyRequest, body: Body, existing?: T['$inferSelect']) => {
     await checkReferences(request, body, model.references);

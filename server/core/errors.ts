@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A field's own wording for "missing or blank", replacing the generic one (SPEC.md §5: 'El nombre es requerido'). */
     requiredMessages?: Record<string, string>;
+    /** A field's own wording when out of its range, replacing 'Asegúrate de que este valor sea ...' (a string's tilt and azimuth). */
+    rangeMessages?: Record<string, string>;
   }
 }
 
@@ -29,21 +31,21 @@ export const nonFieldError = (message: string) => badRequest({ non_field_errors:
 export const notFound = () => new ApiError(404, { detail: 'No encontrado.' });
 export const forbidden = (detail = 'No tienes permiso para realizar esta acción.') => new ApiError(403, { detail });
 export const unauthorized = (detail = 'Las credenciales de autenticación no se proveyeron.') => new ApiError(401, { detail });
-export const tooManyRequests = () => new ApiError(429, { detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
+export const tooManyRequests = () => new ApiError(429, { detail: 'Demasiadas solicitudes. Espera un momento e inténtalo nuevamente.' });
 
 export const MSG = {
   required: 'Este campo es requerido.',
   blank: 'Este campo no puede estar en blanco.',
-  integer: 'Introduzca un número entero válido.',
-  number: 'Introduzca un número válido.',
+  integer: 'Introduce un número entero válido.',
+  number: 'Introduce un número válido.',
   string: 'No es una cadena válida.',
   boolean: 'Debe ser un valor booleano válido.',
-  email: 'Introduzca una dirección de correo electrónico válida.',
-  choice: 'Elija una opción válida.',
-  maxLength: (n: number) => `Asegúrese de que este campo no tenga más de ${n} caracteres.`,
-  minLength: (n: number) => `Asegúrese de que este campo tenga al menos ${n} caracteres.`,
-  minimum: (n: number) => `Asegúrese de que este valor sea mayor o igual a ${n}.`,
-  maximum: (n: number) => `Asegúrese de que este valor sea menor o igual a ${n}.`,
+  email: 'Introduce una dirección de correo electrónico válida.',
+  choice: 'Elige una opción válida.',
+  maxLength: (n: number) => `Asegúrate de que este campo no tenga más de ${n} caracteres.`,
+  minLength: (n: number) => `Asegúrate de que este campo tenga al menos ${n} caracteres.`,
+  minimum: (n: number) => `Asegúrate de que este valor sea mayor o igual a ${n}.`,
+  maximum: (n: number) => `Asegúrate de que este valor sea menor o igual a ${n}.`,
   invalid: 'Valor inválido.',
   nullCharacter: 'No se permiten caracteres nulos.',
   unknownId: (id: unknown) => `Clave primaria "${id}" inválida - objeto no existe.`,
@@ -53,6 +55,8 @@ export const MSG = {
   messageRequired: 'El mensaje es requerido',
 };
 
+
+const RANGE_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
 
 interface AjvError { keyword: string; instancePath: string; params: Record<string, any>; message?: string }
 
@@ -73,8 +77,8 @@ function messageFor(e: AjvError): string {
     case 'minimum': case 'exclusiveMinimum': return MSG.minimum(e.params.limit);
     case 'maximum': case 'exclusiveMaximum': return MSG.maximum(e.params.limit);
     case NUL_KEYWORD: return MSG.nullCharacter;
-    case 'maxItems': return `Asegúrese de que este campo no tenga más de ${e.params.limit} elementos.`;
-    case 'minItems': return `Asegúrese de que este campo tenga al menos ${e.params.limit} elementos.`;
+    case 'maxItems': return `Asegúrate de que este campo no tenga más de ${e.params.limit} elementos.`;
+    case 'minItems': return `Asegúrate de que este campo tenga al menos ${e.params.limit} elementos.`;
     default: return MSG.invalid;
   }
 }
@@ -83,7 +87,7 @@ function messageFor(e: AjvError): string {
  * Turns Ajv's list into `{field: [messages]}`; a body that is not an object at all is a non-field error.
  * `requiredMessages` gives fields their own wording when missing or blank.
  */
-export function validationToFieldErrors(errors: AjvError[], requiredMessages: Record<string, string> = {}): FieldErrors {
+export function validationToFieldErrors(errors: AjvError[], requiredMessages: Record<string, string> = {}, rangeMessages: Record<string, string> = {}): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
     const segments = e.instancePath.split('/').filter(Boolean);
@@ -91,6 +95,7 @@ export function validationToFieldErrors(errors: AjvError[], requiredMessages: Re
     const key = field || 'non_field_errors';
     let msg = field || e.keyword === NUL_KEYWORD ? messageFor(e) : 'Datos inválidos. Se esperaba un objeto.';
     if (requiredMessages[field] && (msg === MSG.required || msg === MSG.blank)) msg = requiredMessages[field];
+    if (rangeMessages[field] && RANGE_KEYWORDS.has(e.keyword)) msg = rangeMessages[field];
     // anyOf/oneOf report once per branch: keep each message once.
     if (!(out[key] ??= []).includes(msg)) out[key].push(msg);
   }
@@ -146,7 +151,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { body?: Record<string, unknown> }, request, reply) => {
     if (err instanceof ApiError) return reply.status(err.statusCode).send(err.body);
     if (err.validation) {
-      return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[], request.routeOptions.config?.requiredMessages));
+      return reply.status(400).send(validationToFieldErrors(err.validation as AjvError[], request.routeOptions.config?.requiredMessages, request.routeOptions.config?.rangeMessages));
     }
     if (isDatabaseUnavailable(err)) {
       // The driver's reason is enough (the failed query and its parameters would only add noise).

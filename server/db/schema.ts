@@ -136,6 +136,8 @@ export const equipment = pgTable('equipment', {
   /** 'inverter' | 'panel' | 'battery' | 'meter' | 'other' (contract/catalogue.ts EQUIPMENT_KINDS). */
   kind: varchar('kind', { length: 16 }).$type<'inverter' | 'panel' | 'battery' | 'meter' | 'other'>().notNull().default('other'),
   // ---- end issue 11 ----
+  /** Rated power in W (a panel's Wp): a panel added with this model takes it (issue 33). */
+  power_w: doublePrecision('power_w'),
   created_at: createdAt(),
 }, (t) => [index('equipment_trademark_idx').on(t.trademark)]);
 

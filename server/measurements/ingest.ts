@@ -33,7 +33,7 @@ export interface RejectedRow { row: number; errors: FieldErrors }
 /** The inverters a key may write to, by id and by serial number. */
 export interface Inverters { ids: Set<number>; bySerial: Map<string, number> }
 
-const TS_MESSAGE = 'Fecha y hora inválidas: use ISO 8601 con zona horaria, p. ej. 2026-01-31T14:05:00-03:00.';
+const TS_MESSAGE = 'Fecha y hora inválidas: usa ISO 8601 con zona horaria, p. ej. 2026-01-31T14:05:00-03:00.';
 const NOT_HERE = 'El inversor no existe en la planta de esta clave.';
 
 type Numeric = { min: number; max: number; nullable: boolean };
@@ -115,7 +115,7 @@ function readPoint(raw: unknown, inverters: Inverters, now: number, decimalComma
   const dc: DcReading[] = [];
   if (!blank(point.dc)) {
     if (!Array.isArray(point.dc)) fail('dc', 'Se esperaba una lista de entradas MPPT.');
-    else if (point.dc.length > MAX_MPPTS) fail('dc', `Asegúrese de que este campo no tenga más de ${MAX_MPPTS} elementos.`);
+    else if (point.dc.length > MAX_MPPTS) fail('dc', `Asegúrate de que este campo no tenga más de ${MAX_MPPTS} elementos.`);
     else {
       point.dc.forEach((input: unknown, i) => {
         if (typeof input !== 'object' || input === null) { fail(`dc.${i}`, 'Datos inválidos. Se esperaba un objeto.'); return; }

@@ -12,6 +12,7 @@ import {
   tags, tagUsers, ticketAssignees, ticketMessages, tickets, ticketTypes, trademarks, users,
 } from '../db/schema.js';
 import { hashPassword } from '../core/passwords.js';
+import type { EquipmentKind } from '../../contract/catalogue.js';
 import { DEFAULT_TIME_ZONE } from '../domain/settings.js';
 import { demoInverters } from '../measurements/demo-feed.js';
 import { DEMO_FAULT, dailyEnergyWh } from '../measurements/demo-fault.js';
@@ -63,22 +64,23 @@ const PLANTS: Record<string, PlantPlan[]> = {
   ],
 };
 
-const CATALOGUE: { brand: string; items: { name: string; model: string; station_code: string; description: string; power_wp?: number }[] }[] = [
+/** Each item says its kind: a battery is neither an inverter nor a panel (a panel's form offers panels only). */
+const CATALOGUE: { brand: string; items: { name: string; model: string; station_code: string; description: string; kind: EquipmentKind; power_w: number }[] }[] = [
   { brand: 'Fronius', items: [
-    { name: 'Fronius Primo GEN24 6.0 Plus', model: 'Primo GEN24 6.0 Plus', station_code: 'FR-PRIMO-GEN24-6.0', description: 'Inversor híbrido monofásico de 6 kW con dos MPPT y respaldo de batería.' },
-    { name: 'Fronius Symo 10.0-3-M', model: 'Symo 10.0-3-M', station_code: 'FR-SYMO-10.0-3-M', description: 'Inversor trifásico de 10 kW con dos MPPT para viviendas y comercios.' },
+    { name: 'Fronius Primo GEN24 6.0 Plus', model: 'Primo GEN24 6.0 Plus', station_code: 'FR-PRIMO-GEN24-6.0', description: 'Inversor híbrido monofásico de 6 kW con dos MPPT y respaldo de batería.', kind: 'inverter', power_w: 6000 },
+    { name: 'Fronius Symo 10.0-3-M', model: 'Symo 10.0-3-M', station_code: 'FR-SYMO-10.0-3-M', description: 'Inversor trifásico de 10 kW con dos MPPT para viviendas y comercios.', kind: 'inverter', power_w: 10000 },
   ] },
   { brand: 'Huawei', items: [
-    { name: 'Huawei SUN2000-5KTL-L1', model: 'SUN2000-5KTL-L1', station_code: 'HW-SUN2000-5KTL-L1', description: 'Inversor monofásico de 5 kW con dos MPPT, listo para batería.' },
+    { name: 'Huawei SUN2000-5KTL-L1', model: 'SUN2000-5KTL-L1', station_code: 'HW-SUN2000-5KTL-L1', description: 'Inversor monofásico de 5 kW con dos MPPT, listo para batería.', kind: 'inverter', power_w: 5000 },
   ] },
   { brand: 'JA Solar', items: [
-    { name: 'JA Solar JAM72S30 545W', model: 'JAM72S30-545/MR', station_code: 'JA-JAM72S30-545', description: 'Panel monocristalino PERC de 545 Wp y 144 medias celdas.', power_wp: 545 },
+    { name: 'JA Solar JAM72S30 545W', model: 'JAM72S30-545/MR', station_code: 'JA-JAM72S30-545', description: 'Panel monocristalino PERC de 545 Wp y 144 medias celdas.', kind: 'panel', power_w: 545 },
   ] },
   { brand: 'Jinko Solar', items: [
-    { name: 'Jinko Tiger Neo 580W', model: 'JKM580N-72HL4-V', station_code: 'JK-TIGERNEO-580', description: 'Panel monocristalino tipo N (TOPCon) de 580 Wp.', power_wp: 580 },
+    { name: 'Jinko Tiger Neo 580W', model: 'JKM580N-72HL4-V', station_code: 'JK-TIGERNEO-580', description: 'Panel monocristalino tipo N (TOPCon) de 580 Wp.', kind: 'panel', power_w: 580 },
   ] },
   { brand: 'BYD', items: [
-    { name: 'BYD Battery-Box Premium HVS 7.7', model: 'Battery-Box Premium HVS 7.7', station_code: 'BYD-HVS-7.7', description: 'Batería de litio ferrofosfato de alto voltaje con 7,7 kWh útiles.' },
+    { name: 'BYD Battery-Box Premium HVS 7.7', model: 'Battery-Box Premium HVS 7.7', station_code: 'BYD-HVS-7.7', description: 'Batería de litio ferrofosfato de alto voltaje con 7,7 kWh útiles.', kind: 'battery', power_w: 7680 },
   ] },
 ];
 
@@ -133,14 +135,14 @@ async function seedCatalogue(tx: Tx) {
   for (const { brand, items } of CATALOGUE) {
     const [trademark] = await tx.insert(trademarks).values({ name: brand }).returning({ id: trademarks.id });
     const rows = await tx.insert(equipment)
-      .values(items.map(({ power_wp, ...item }) => ({ ...item, trademark: trademark.id, kind: power_wp ? 'panel' as const : 'inverter' as const })))
+      .values(items.map((item) => ({ ...item, trademark: trademark.id })))
       .returning({ id: equipment.id, name: equipment.name, model: equipment.model });
     for (const { name, ...row } of rows) byName[name] = row;
   }
   return byName;
 }
 
-const PANEL_WP = Object.fromEntries(CATALOGUE.flatMap((b) => b.items).filter((i) => i.power_wp).map((i) => [i.name, i.power_wp!]));
+const PANEL_WP = Object.fromEntries(CATALOGUE.flatMap((b) => b.items).filter((i) => i.kind === 'panel').map((i) => [i.name, i.power_w]));
 
 async function seedPlant(tx: Tx, projectId: number, plan: PlantPlan, catalogue: Awaited<ReturnType<typeof seedCatalogue>>) {
   const { inverters, commune: [region, communeName], ...fields } = plan;

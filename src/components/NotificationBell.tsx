@@ -20,6 +20,26 @@ import { isolated, useFormatters } from '../i18n/format';
 import { VisuallyHidden } from './VisuallyHidden';
 
 export const BELL_POLL_MS = 60_000;
+/** Every notification received (the bell's 'Ver todas'), for staff too, whose /notifications lists what they sent. */
+export const RECEIVED_PATH = '/notifications/received';
+
+/**
+ * Opening a received notification, in the bell and in the list alike: marks it read (then
+ * `onMarked`), and goes to its ticket, or for an alarm's opening to the alarm.
+ */
+export function useOpenNotification(onMarked: () => void) {
+  const dataProvider = useAppDataProvider();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  return async (item: Pick<ReceivedNotification, 'id' | 'read' | 'ticket' | 'alarm'>) => {
+    if (!item.read) {
+      try { await dataProvider.call('user-notifications', 'read', { id: item.id }); } catch { /* silent */ }
+      onMarked();
+    }
+    if (item.ticket) navigate(`${basename}/tickets/${item.ticket}/show`);
+    else if (item.alarm) navigate(`${basename}/alarms/${item.alarm}/show`);
+  };
+}
 const LATEST = 10;
 const excerpt = (text: string, max = 90) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -55,14 +75,10 @@ export function NotificationBell() {
     refetchLatest();
     queryClient.invalidateQueries({ queryKey: ['user-notifications', 'getList'] });
   };
-  const open = async (item: ReceivedNotification) => {
+  const openNotification = useOpenNotification(afterMarking);
+  const open = (item: ReceivedNotification) => {
     setAnchor(null);
-    if (!item.read) {
-      try { await dataProvider.call('user-notifications', 'read', { id: item.id }); } catch { /* silent */ }
-      afterMarking();
-    }
-    if (item.ticket) navigate(`${basename}/tickets/${item.ticket}/show`);
-    else if (item.alarm) navigate(`${basename}/alarms/${item.alarm}/show`);
+    return openNotification(item);
   };
   const readAll = async () => {
     try { await dataProvider.call('user-notifications', 'readAll'); } catch { /* silent */ }
@@ -119,7 +135,7 @@ export function NotificationBell() {
         )}
         <Divider />
         <Box sx={{ textAlign: 'center', py: 0.5 }}>
-          <Button size="small" onClick={() => { setAnchor(null); navigate(`${basename}/notifications`); }}>
+          <Button size="small" onClick={() => { setAnchor(null); navigate(`${basename}${RECEIVED_PATH}`); }}>
             {translate('app.screens.bell.see_all')}
           </Button>
         </Box>

@@ -17,6 +17,8 @@ export interface Result {
   kind: ResultKind;
   /** Translation key of the message (app.messages.*). */
   message: string;
+  /** Its placeholders, e.g. {smart_count: 20}. */
+  values?: Record<string, unknown>;
   /** Server-side details (field messages) shown under the message, already in the user's language. */
   details?: string[];
 }
@@ -62,7 +64,7 @@ export function ResultDialogHost() {
   const translate = useTranslate();
   if (!result) return null;
   const success = result.kind === 'success';
-  const message = translate(result.message);
+  const message = translate(result.message, result.values);
   const Icon = success ? CheckCircleOutline : ErrorOutline;
   return (
     <Dialog open onClose={closeResult} aria-labelledby="result-dialog-title" maxWidth="xs" fullWidth>

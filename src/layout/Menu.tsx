@@ -75,7 +75,8 @@ export const Menu = () => {
   return (
     <RaMenu>
       <RaMenu.Item to={`${basename}/monitoring`} primaryText={translate('app.menu.monitoring')} leftIcon={<MonitorHeart />} />
-      {maintainers.length > 0 && <Group label={translate('app.menu.maintainers')} icon={<Build />}>{maintainers}</Group>}
+      {/* 'Mantenedores' is staff's word for their catalogue work: a customer's entries there (their projects) stand alone. */}
+      {maintainers.length > 0 && (p.is_staff ? <Group label={translate('app.menu.maintainers')} icon={<Build />}>{maintainers}</Group> : maintainers)}
       {of('main')}
       {tickets.length > 0 && <Group label={translate('app.menu.tickets')} icon={<SupportAgent />}>{tickets}</Group>}
     </RaMenu>

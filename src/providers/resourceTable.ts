@@ -120,6 +120,7 @@ export const resourceTable: Record<string, ResourceSpec> = {
     update: panelApi.update.path,
     delete: panelApi.delete.path,
     fields: ['string', 'name', 'equipment', 'power_wp', 'serial_number'],
+    actions: { createMany: action(panelApi.createMany) },
   },
   tags: {
     list: tagApi.list.path,
@@ -194,10 +195,10 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: equipmentApi.create.path,
     update: equipmentApi.update.path,
     delete: equipmentApi.delete.path,
-    fields: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description'],
+    fields: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description', 'power_w'],
     multipart: 'always',
     files: ['image'],
-    optional: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description'],
+    optional: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description', 'power_w'],
   },
   communes: {
     list: settingsApi.communes.path,

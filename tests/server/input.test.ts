@@ -14,7 +14,7 @@ let ctx: TestContext;
 let staff: string;
 let project: { id: number };
 
-const INTEGER = 'Introduzca un número entero válido.';
+const INTEGER = 'Introduce un número entero válido.';
 const NUL = 'No se permiten caracteres nulos.';
 
 beforeAll(async () => {

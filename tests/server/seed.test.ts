@@ -129,6 +129,14 @@ describe('seedDemo', () => {
     expect(maipu).toMatchObject({ latitude: -33.5167, longitude: -70.7667, capacity_kwp: 6.5, tariff: 160 });
   });
 
+  it('gives each catalogue item its kind: the battery is a battery, not an inverter (issue 33)', async () => {
+    const rows = await db().select({ name: equipment.name, kind: equipment.kind }).from(equipment);
+    const kinds = Object.fromEntries(rows.map((r) => [r.name, r.kind]));
+    expect(kinds['BYD Battery-Box Premium HVS 7.7']).toBe('battery');
+    expect(kinds['Fronius Symo 10.0-3-M']).toBe('inverter');
+    expect(kinds['JA Solar JAM72S30 545W']).toBe('panel');
+  });
+
   it('creates the three accounts with the right rights', async () => {
     const rows = await db().select().from(users).where(sql`${users.email} like '%@demo.cl'`);
     const byEmail = Object.fromEntries(rows.map((u) => [u.email, u]));

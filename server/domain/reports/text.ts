@@ -7,8 +7,9 @@
  *   an Arabic report, 'CO₂' in Chinese);
  * - in an Arabic line, by direction, a simplified bidi for one right-to-left paragraph: Arabic letters
  *   and the marks Intl inserts (RLM, ALM) run right to left; Latin letters, digits and LRM left to
- *   right; spaces and punctuation take the direction of their neighbours when both agree, the
- *   paragraph's otherwise. Segments are then placed in visual order, right to left.
+ *   right; a pair of brackets one direction for both (pairBrackets); spaces and punctuation take
+ *   the direction of their neighbours when both agree, the paragraph's otherwise. Segments are then
+ *   placed in visual order, right to left.
  */
 import * as fontkit from 'fontkit';
 
@@ -35,10 +36,41 @@ const strength = (ch: string): Direction | null => {
 /** A piece of a line drawn in one font and one direction, as the text to hand to PDFKit. */
 export interface Segment { text: string; font: FontName; rtl: boolean }
 
+const OPENING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/**
+ * Brackets take one direction per pair, as the Unicode bidi algorithm's rule N0 says for a
+ * right-to-left paragraph: right to left when Arabic is inside; left to right when only Latin or
+ * digits are inside and the text before the pair is left to right ('Planta Maipú (Norte)'); right
+ * to left otherwise ('الإنتاج (kWh)'). Pairs are taken in the order they open, each one's direction
+ * counting for the next. Without it a closing bracket after Latin text went over to the Arabic side.
+ */
+function pairBrackets(chars: string[], strong: (Direction | null)[]) {
+  const open: number[] = [];
+  const pairs: [number, number][] = [];
+  chars.forEach((ch, i) => {
+    if (OPENING[ch]) open.push(i);
+    else {
+      const at = open.findLastIndex((j) => OPENING[chars[j]] === ch);
+      if (at >= 0) { pairs.push([open[at], i]); open.length = at; }
+    }
+  });
+  for (const [from, to] of pairs.sort((a, b) => a[0] - b[0])) {
+    const inside = strong.slice(from + 1, to);
+    if (inside.includes('rtl')) strong[from] = strong[to] = 'rtl';
+    else if (inside.includes('ltr')) {
+      let before: Direction | null = null;
+      for (let j = from - 1; j >= 0 && !before; j--) before = strong[j];
+      strong[from] = strong[to] = before === 'ltr' ? 'ltr' : 'rtl';
+    }
+  }
+}
+
 /** Runs of one direction of a right-to-left line, in logical order. */
 function directionRuns(text: string): { text: string; rtl: boolean }[] {
   const chars = [...text];
   const strong = chars.map(strength);
+  pairBrackets(chars, strong);
   const resolved = chars.map((_, i) => {
     if (strong[i]) return strong[i]!;
     let before: Direction | null = null;

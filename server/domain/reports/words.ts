@@ -70,7 +70,7 @@ const WORDS: Record<NameLanguage, ReportWords> = {
     generated: (at) => `Generado el ${at}`,
     mail_subject: (p, m) => `Informe mensual de ${p}: ${m}`,
     mail_text: (p, m, e) => `Adjuntamos el informe de ${m} de la planta ${p}. Producción del mes: ${e}.`,
-    mail_opt_out: (l) => `Si no desea recibir este informe, desactívelo en su perfil: ${l}`,
+    mail_opt_out: (l) => `Si no quieres recibir este informe, desactívalo en tu perfil: ${l}`,
     file: 'informe',
   },
   en: {

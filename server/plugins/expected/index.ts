@@ -40,7 +40,7 @@ export default fp(async (app) => {
 
   route(app, expectedApi.chart, async (request) => {
     const date = parseLocalDate(request.query.date);
-    if (!date) throw fieldError('date', 'Fecha inválida: use AAAA-MM-DD.');
+    if (!date) throw fieldError('date', 'Fecha inválida: usa AAAA-MM-DD.');
     const plant = await visiblePlant(request, request.params.id);
     const { timeZone } = await readSettings(db);
     const model = (await plantModels(db, [plant.id])).get(plant.id)!;

@@ -5,8 +5,9 @@
  */
 import fp from 'fastify-plugin';
 import { crudRoutes, nameRequired } from '../../core/crud.js';
-import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../../contract/hierarchy.js';
-import { investorRows, mpptRows, panelRows, plantRows, stringRows } from './queries.js';
+import { investorApi, mpptApi, ORIENTATION_MESSAGES, panelApi, powerPlantApi, stringApi } from '../../../contract/hierarchy.js';
+import { createPanels, investorRows, mpptRows, panelRows, plantRows, stringRows } from './queries.js';
+import { route } from '../../core/route.js';
 
 export default fp(async (app) => {
   const requiredMessages = nameRequired;
@@ -15,6 +16,7 @@ export default fp(async (app) => {
   // static path it wins over /investor-all/:plant once registered.
   crudRoutes(app, investorApi, { ...investorRows, requiredMessages });
   crudRoutes(app, mpptApi, { ...mpptRows, requiredMessages });
-  crudRoutes(app, stringApi, { ...stringRows, requiredMessages });
+  crudRoutes(app, stringApi, { ...stringRows, requiredMessages, rangeMessages: ORIENTATION_MESSAGES });
   crudRoutes(app, panelApi, { ...panelRows, requiredMessages });
+  route(app, panelApi.createMany, async (request, reply) => reply.status(201).send(await createPanels(request, request.body)));
 }, { name: 'hierarchy' });

@@ -4,10 +4,12 @@
  * up the chain, in the same query as the rows.
  */
 import { naturalKey } from '../../db/sql.js';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { count, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { communes, equipment, investors, mppts, panels, powerPlants, projects, strings } from '../../db/schema.js';
-import { crudRows, type Reference, type Table } from '../../core/crud.js';
+import { checkReferences, crudRows, listRows, type Reference, type Table } from '../../core/crud.js';
+import type { PanelsBody } from '../../../contract/hierarchy.js';
 
 /** Inner joins from a level up the chain: each pair is [parent table, foreign key pointing at it]. */
 const joinUp = (...links: [Table, PgColumn][]) =>
@@ -74,3 +76,26 @@ export const panelRows = crudRows({
   ordering: { id: panels.id, name: naturalKey(panels.name), created_at: panels.created_at },
   search: [panels.name, panels.serial_number],
 });
+
+/**
+ * Adds `count` panels of one model to a string, in one transaction (all or none): named 'Panel k' on
+ * from the string's panel count, each with the model's rated power unless the body gives one. The
+ * string's row is locked meanwhile, so two additions at once do not give two panels the same name.
+ */
+export async function createPanels(request: FastifyRequest, body: PanelsBody) {
+  await checkReferences(request, body, panelRows.references);
+  const ids = await request.server.db.transaction(async (tx) => {
+    await tx.select({ id: strings.id }).from(strings).where(eq(strings.id, body.string)).for('update');
+    const [model] = body.equipment ? await tx.select({ power_w: equipment.power_w }).from(equipment).where(eq(equipment.id, body.equipment)) : [];
+    const power_wp = body.power_wp !== undefined ? body.power_wp : model?.power_w ?? null;
+    const [{ n }] = await tx.select({ n: count() }).from(panels).where(eq(panels.string, body.string));
+    const rows = await tx.insert(panels).values(Array.from({ length: body.count }, (_, i) => ({
+      string: body.string, name: `Panel ${n + i + 1}`, equipment: body.equipment ?? null, power_wp,
+      temperature_coefficient_pct: body.temperature_coefficient_pct ?? null,
+    }))).returning({ id: panels.id });
+    return rows.map((r) => r.id);
+  });
+  // The call takes no `page`: the list is the plain array.
+  const added = await listRows(request, panelRows, { where: inArray(panels.id, ids) });
+  return Array.isArray(added) ? added : added.results;
+}

@@ -19,7 +19,7 @@ import { visibleInvestor, visibleMppt, visiblePlant, visibleProject, visibleStri
 /** A YYYY-MM-DD that exists, or a 400 naming `field`. */
 function localDate(field: string, text: string) {
   const date = parseLocalDate(text);
-  if (!date) throw fieldError(field, 'Fecha inválida: use AAAA-MM-DD.');
+  if (!date) throw fieldError(field, 'Fecha inválida: usa AAAA-MM-DD.');
   return date;
 }
 

@@ -33,7 +33,7 @@ export default fp(async (app) => {
   });
 
   route(app, settingsApi.update, async ({ params: { id }, body }) => {
-    if (body.time_zone !== undefined && !validTimeZone(body.time_zone)) throw fieldError('time_zone', 'Zona horaria desconocida (use un nombre IANA, p. ej. America/Santiago).');
+    if (body.time_zone !== undefined && !validTimeZone(body.time_zone)) throw fieldError('time_zone', 'Zona horaria desconocida (usa un nombre IANA, p. ej. America/Santiago).');
     const before = await findSettings(db, id);
     if (!before) throw notFound();
     if (!Object.keys(body).length) return { ...before, rebuild: await rebuildProgress(db) };

@@ -17,7 +17,7 @@ const devices = {
       collector: {
         title: 'Lectura del datalogger (colector)',
         failed: 'No se pudo obtener el estado del colector.',
-        not_polled: 'Este inversor no se lee por polling: no tiene dirección de datalogger.',
+        not_polled: 'Este inversor no se lee por consulta periódica: no tiene dirección de datalogger.',
         never: 'El colector aún no ha leído este equipo.',
         online: 'En línea',
         offline: 'Sin conexión',
@@ -60,8 +60,8 @@ const devices = {
         copy: 'Copiar %{what}',
         copied: 'Copiado',
         polling: {
-          title: 'Polling (el servidor lee el datalogger)',
-          howto: 'Para un datalogger que el servidor alcanza (misma red, VPN o puerto redirigido): escriba su dirección y el número de equipo en el inversor; el colector lo lee en cada intervalo.',
+          title: 'Consulta periódica (el servidor lee el datalogger)',
+          howto: 'Para un datalogger que el servidor alcanza (misma red, VPN o puerto redirigido): escribe su dirección y el número de equipo en el inversor; el colector lo lee en cada intervalo.',
           none: 'Ningún inversor tiene dirección de datalogger.',
           inverter: 'Inversor',
           address: 'Dirección',
@@ -70,7 +70,7 @@ const devices = {
         },
         push: {
           title: 'Fronius Push Service',
-          howto: 'Para un Datamanager detrás de un router: cree un acceso y, en el datalogger, Configuración → Push Service → Agregar: HTTP POST, formato «SolarAPI v1 - CurrentData - Powerflow» cada 5 minutos (y «Logdata - Errors and Events» a diario), el servidor y puerto del portal, como nombre de archivo la ruta de la URL, y el usuario y la contraseña del acceso.',
+          howto: 'Para un Datamanager detrás de un router: crea un acceso y, en el datalogger, Configuración → Push Service → Agregar: HTTP POST, formato «SolarAPI v1 - CurrentData - Powerflow» cada 5 minutos (y «Logdata - Errors and Events» a diario), el servidor y puerto del portal, como nombre de archivo la ruta de la URL, y el usuario y la contraseña del acceso.',
           none: 'La planta no tiene accesos de Push Service.',
           name: 'Nombre',
           datalogger_id: 'ID del datalogger',
@@ -84,7 +84,7 @@ const devices = {
           issued: 'Acceso creado. Copia la contraseña ahora: no se volverá a mostrar.',
         },
         keys: {
-          title: 'Push ingest (HTTP)',
+          title: 'Envío (push) por HTTP',
           howto: 'Para pasarelas o scripts que envían JSON o CSV: POST a la URL con la cabecera X-Api-Key y una clave de ingesta de la planta (la clave completa solo se muestra al crearla).',
           none: 'La planta no tiene claves de ingesta.',
           key: 'Clave',
@@ -104,7 +104,7 @@ const devices = {
         },
         unmatched: {
           title: 'Equipos sin inversor',
-          howto: 'Equipos que un datalogger envió y que no coinciden con ningún inversor de la planta (por ID del datalogger y número de equipo). Asígnelos a su inversor y sus próximos envíos se guardarán.',
+          howto: 'Equipos que un datalogger envió y que no coinciden con ningún inversor de la planta (por ID del datalogger y número de equipo). Asígnalos a su inversor y sus próximos envíos se guardarán.',
           none: 'Todos los equipos enviados coinciden con un inversor.',
           seen: 'Visto por última vez',
           pushes: 'Envíos',

@@ -1,4 +1,4 @@
-import { AutocompleteInput, Create, Edit, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { AutocompleteInput, Create, Edit, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
@@ -16,6 +16,8 @@ const EquipmentInputs = () => (
       <AutocompleteInput optionText="name" fullWidth />
     </ReferenceInput>
     <SelectInput source="kind" choices={kindChoices} defaultValue="other" fullWidth />
+    {/* A panel's Wp: a panel of this model is given it. */}
+    <NumberInput source="power_w" min={0} />
     <TextInput source="model" fullWidth />
     <TextInput source="station_code" fullWidth />
     <TextInput source="description" multiline minRows={3} fullWidth />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Add from '@mui/icons-material/Add';
+import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import Edit from '@mui/icons-material/Edit';
 import Visibility from '@mui/icons-material/Visibility';
 import {
@@ -100,6 +101,7 @@ export function HierarchyLevel({ level, parentId }: { level: Level; parentId: Id
   const translate = useTranslate();
   const isStaff = useIsStaff();
   const [adding, setAdding] = useState(false);
+  const [addingMany, setAddingMany] = useState(false);
   const { data = [], isPending, error } = useGetManyReference(level.resource, {
     target: level.parent, id: parentId, pagination: { page: 1, perPage: 500 }, sort: level.sort, filter: {},
   });
@@ -115,6 +117,11 @@ export function HierarchyLevel({ level, parentId }: { level: Level; parentId: Id
             <Button startIcon={<Add />} variant="outlined" size="small" onClick={() => setAdding(true)}>
               {translate(`app.screens.hierarchy.add.${level.resource}`)}
             </Button>
+            {level.AddMany && (
+              <Button startIcon={<PlaylistAdd />} variant="outlined" size="small" sx={{ ml: 1 }} onClick={() => setAddingMany(true)}>
+                {translate(level.AddMany.label)}
+              </Button>
+            )}
           </Box>
         )}
       </Stack>
@@ -124,6 +131,7 @@ export function HierarchyLevel({ level, parentId }: { level: Level; parentId: Id
           <level.Inputs />
         </FormDialog>
       )}
+      {isStaff && addingMany && level.AddMany && <level.AddMany.Dialog parentId={parentId} onClose={() => setAddingMany(false)} />}
     </ResourceContextProvider>
   );
 }

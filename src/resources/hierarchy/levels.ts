@@ -19,6 +19,7 @@ import { InvestorDetails } from '../investors/InvestorDetails';
 import { MpptFields, MpptInputs, mpptSummary } from '../mppts/fields';
 import { StringFields, StringInputs, stringSummary } from '../strings/fields';
 import { PanelFields, PanelInputs, panelSummary } from '../panels/fields';
+import { AddPanelsDialog } from '../panels/AddPanels';
 import type { Formatters } from '../../i18n/format';
 
 export interface Level {
@@ -41,11 +42,14 @@ export interface Level {
   readings?: ReadingsModule;
   /** More of the detail page, below the readings (an inverter's errors and events, a plant's alarm thresholds and ways in...). */
   Details?: ComponentType<{ id: Identifier }>;
+  /** Staff's dialog adding many records of this level at once under a parent ('Agregar paneles'), and its button's label key. */
+  AddMany?: { Dialog: ComponentType<{ parentId: Identifier; onClose: () => void }>; label: string };
 }
 
 const panels: Level = {
   resource: 'panels', entity: 'panel', parent: 'string', parentResource: 'strings', icon: GridView,
   Fields: PanelFields, Inputs: PanelInputs, summary: panelSummary, sort: { field: 'name', order: 'ASC' },
+  AddMany: { Dialog: AddPanelsDialog, label: 'app.screens.add_panels.title' },
 };
 const strings: Level = {
   resource: 'strings', entity: 'string', parent: 'mppt', parentResource: 'mppts', icon: LinearScale,

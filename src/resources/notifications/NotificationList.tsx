@@ -3,16 +3,17 @@
  * ordinary users see the notifications they received. Sending is a dialog over the list at
  * /app/notifications/create, so the address can be linked to and Back closes it.
  */
-import { useMatch } from 'react-router-dom';
-import { Button, Typography } from '@mui/material';
+import { Link, useMatch } from 'react-router-dom';
+import { Button, Tab, Tabs, Typography } from '@mui/material';
 import Send from '@mui/icons-material/Send';
 import {
-  DataTable, FunctionField, List, SearchInput, TopToolbar, useCreatePath, usePermissions, useRedirect, useRefresh, useRequireAccess,
+  DataTable, FunctionField, List, SearchInput, TopToolbar, useBasename, useCreatePath, usePermissions, useRedirect, useRefresh, useRequireAccess,
   useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { ListEmpty } from '../../components/ListEmpty';
 import { useIsStaff } from '../../components/permissions';
-import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { RECEIVED_PATH, useOpenNotification } from '../../components/NotificationBell';
+import type { ReceivedNotification } from '../../../contract/notifications';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { NotificationSendDialog, useNotificationTypeName } from './NotificationSend';
 import { CHOSEN_USERS } from '../../../contract/notifications';
@@ -32,6 +33,7 @@ function SentList() {
     ?? (r.type_notification === CHOSEN_USERS ? translate('app.screens.notifications.chosen_users') : '—');
   return (
     <>
+      <StaffTabs current="sent" />
       <List resource="notifications" filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
         actions={(
           <TopToolbar>
@@ -78,47 +80,68 @@ function SentList() {
   );
 }
 
+/**
+ * Staff's two lists of notifications: those they sent (/notifications, SPEC §4) and those they
+ * received (the bell's, at /notifications/received), one tab each.
+ */
+function StaffTabs({ current }: { current: 'sent' | 'received' }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  return (
+    <Tabs value={current} aria-label={translate('resources.notifications.name', { smart_count: 2 })} sx={{ mb: 1 }}>
+      <Tab value="received" label={translate('app.screens.notifications_tabs.received')} component={Link} to={`${basename}${RECEIVED_PATH}`} />
+      <Tab value="sent" label={translate('app.screens.notifications_tabs.sent')} component={Link} to={`${basename}/notifications`} />
+    </Tabs>
+  );
+}
+
 function ReceivedList() {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
   const refresh = useRefresh();
-  const redirect = useRedirect();
-  const open = async (record: RaRecord) => {
-    if (!record.read) {
-      try { await dataProvider.call('user-notifications', 'read', { id: record.id }); } catch { /* silent */ }
-      refresh();
-    }
-    if (record.ticket) redirect('show', 'tickets', record.ticket);
+  const isStaff = useIsStaff();
+  // The bell's rule: read, then to the ticket or the alarm.
+  const open = useOpenNotification(refresh);
+  const openRow = (_id: Identifier, _resource: string, record: RaRecord) => {
+    open(record as ReceivedNotification);
+    return false as const;
   };
-  const openRow = (_id: Identifier, _resource: string, record: RaRecord) => { open(record); return false as const; };
   // A title and a message are people's text (or an alarm's, in its reader's language): isolated for
   // direction, so a Spanish one in Arabic keeps its full stop at its end.
   const title = (r: RaRecord) => <Typography variant="body2" component="span" sx={{ fontWeight: r.read ? 400 : 700 }}>{isolated(r.title)}</Typography>;
   const message = (r: RaRecord) => isolated(r.message ?? '');
   return (
-    <List resource="user-notifications" title={translate('resources.notifications.name', { smart_count: 2 })} filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
-      empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
-      <ResponsiveTable phone={{
-        primary: title,
-        secondary: message,
-        tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
-        rowClick: openRow,
-      }}>
-        <DataTable bulkActionButtons={false} rowClick={openRow}>
-          <DataTable.Col source="title" label="resources.notifications.fields.title">
-            <FunctionField render={title} />
-          </DataTable.Col>
-          <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort>
-            <FunctionField render={message} />
-          </DataTable.Col>
-          <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
-            <TimeField source="created_at" />
-          </DataTable.Col>
-        </DataTable>
-      </ResponsiveTable>
-    </List>
+    <>
+      {isStaff && <StaffTabs current="received" />}
+      <List resource="user-notifications" title={translate('resources.notifications.name', { smart_count: 2 })} filters={filters} perPage={25} sort={{ field: 'created_at', order: 'DESC' }}
+        empty={<ListEmpty create={false} message="resources.notifications.empty" />}>
+        <ResponsiveTable phone={{
+          primary: title,
+          secondary: message,
+          tertiary: (r) => <TimeField source="created_at" record={r} dateOnly />,
+          rowClick: openRow,
+        }}>
+          <DataTable bulkActionButtons={false} rowClick={openRow}>
+            <DataTable.Col source="title" label="resources.notifications.fields.title">
+              <FunctionField render={title} />
+            </DataTable.Col>
+            <DataTable.Col source="message" label="resources.notifications.fields.message" disableSort>
+              <FunctionField render={message} />
+            </DataTable.Col>
+            <DataTable.Col source="created_at" label="resources.notifications.fields.created_at">
+              <TimeField source="created_at" />
+            </DataTable.Col>
+          </DataTable>
+        </ResponsiveTable>
+      </List>
+    </>
   );
 }
+
+/** /app/notifications/received: what the user received (the bell's 'Ver todas'); for a customer, the same as /app/notifications. */
+export const ReceivedNotifications = () => {
+  const { isPending } = usePermissions();
+  return isPending ? null : <ReceivedList />;
+};
 
 export const NotificationList = () => {
   const { isPending } = usePermissions();

@@ -1,6 +1,7 @@
 import {
-  AutocompleteInput, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
+  NumberField, NumberInput, ReferenceField, TextField, TextInput, type RaRecord,
 } from 'react-admin';
+import { PanelModelInput } from './ModelInput';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
@@ -16,9 +17,7 @@ export const PanelFields = () => (
 export const PanelInputs = () => (
   <>
     <TextInput source="name" validate={nameRequired} fullWidth />
-    <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }} filter={{ kind: 'panel' }}>
-      <AutocompleteInput optionText="name" fullWidth />
-    </ReferenceInput>
+    <PanelModelInput />
     <NumberInput source="power_wp" min={0} />
     <TextInput source="serial_number" />
   </>

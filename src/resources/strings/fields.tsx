@@ -1,20 +1,51 @@
-import { NumberField, NumberInput, type RaRecord, TextInput } from 'react-admin';
-import { nameRequired } from '../../components/validators';
+import { Stack } from '@mui/material';
+import { NumberField, NumberInput, type RaRecord, TextInput, useRecordContext, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { nameRequired, given } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
+import { HIERARCHY_LIMITS } from '../../../contract/hierarchy';
+import { Compass } from './Compass';
 
-export const StringFields = () => (
-  <FieldGrid>
-    <NumberField source="tilt" emptyText="—" />
-    <NumberField source="azimuth" emptyText="—" />
-  </FieldGrid>
-);
+/** Orientation (issue 33): 0° = north, clockwise; a value outside the contract's range is refused saying the range. */
+const within = ({ minimum, maximum }: { minimum: number; maximum: number }, message: string): Validator =>
+  (value) => (given(value) && !(Number(value) >= minimum && Number(value) <= maximum) ? message : undefined);
+const tiltValid = [within(HIERARCHY_LIMITS.tilt, 'app.screens.orientation.tilt_range')];
+const azimuthValid = [within(HIERARCHY_LIMITS.azimuth, 'app.screens.orientation.azimuth_range')];
+
+const azimuthOf = (value: unknown) => (given(value) && Number.isFinite(Number(value)) ? Number(value) : null);
+
+export const StringFields = () => {
+  const record = useRecordContext();
+  return (
+    <Stack direction="row" spacing={2} alignItems="center">
+      <FieldGrid>
+        <NumberField source="tilt" emptyText="—" />
+        <NumberField source="azimuth" emptyText="—" />
+      </FieldGrid>
+      <Compass azimuth={azimuthOf(record?.azimuth)} />
+    </Stack>
+  );
+};
+
+function OrientationInputs() {
+  const azimuth = useWatch({ name: 'azimuth' });
+  return (
+    <Stack direction="row" spacing={2} alignItems="flex-start">
+      <Stack sx={{ flexGrow: 1 }}>
+        {/* No native min/max: the browser's bubble would stop the form before our message says the range. */}
+        <NumberInput source="tilt" validate={tiltValid} helperText="app.screens.orientation.tilt_help" />
+        <NumberInput source="azimuth" validate={azimuthValid} helperText="app.screens.orientation.azimuth_help" />
+      </Stack>
+      <Compass azimuth={azimuthOf(azimuth)} />
+    </Stack>
+  );
+}
 
 export const StringInputs = () => (
   <>
     <TextInput source="name" validate={nameRequired} fullWidth />
-    <NumberInput source="tilt" min={0} max={90} />
-    <NumberInput source="azimuth" min={0} max={360} />
+    <OrientationInputs />
   </>
 );
 

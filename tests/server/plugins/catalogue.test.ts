@@ -98,7 +98,7 @@ describe('equipment', () => {
     expect(res.json()).toEqual({
       name: ['Este campo no puede estar en blanco.'],
       trademark: expect.any(Array),
-      model: ['Asegúrese de que este campo no tenga más de 120 caracteres.'],
+      model: ['Asegúrate de que este campo no tenga más de 120 caracteres.'],
     });
     const bad = await ctx.request(staff, { method: 'POST', url: '/api/equipment/create', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
     expect(bad.statusCode).toBe(400);

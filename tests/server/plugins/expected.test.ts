@@ -239,7 +239,7 @@ describe('who sees what, and bad input', () => {
   it('refuses a bad type or date with a 400 naming the field', async () => {
     const tree = await described();
     expect(await call(ctx, staff, 'GET', `/v2/expected/${tree.plant}?type=week&date=2025-01-15`)).toEqual({ status: 400, body: { type: expect.any(Array) } });
-    expect(await call(ctx, staff, 'GET', `/v2/expected/${tree.plant}?type=day&date=2025-02-30`)).toEqual({ status: 400, body: { date: ['Fecha inválida: use AAAA-MM-DD.'] } });
+    expect(await call(ctx, staff, 'GET', `/v2/expected/${tree.plant}?type=day&date=2025-02-30`)).toEqual({ status: 400, body: { date: ['Fecha inválida: usa AAAA-MM-DD.'] } });
     expect(await call(ctx, staff, 'GET', `/v2/expected/${tree.plant}?type=day`)).toEqual({ status: 400, body: { date: expect.any(Array) } });
     expect((await call(ctx, staff, 'GET', '/v2/expected/forecast/abc')).status).toBe(400);
   });

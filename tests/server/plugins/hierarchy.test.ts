@@ -202,7 +202,7 @@ describe('validation', () => {
     });
     expect(plant.status).toBe(400);
     expect(Object.keys(plant.body).sort()).toEqual(['capacity_kwp', 'commissioned_on', 'injection_price', 'latitude', 'longitude', 'tariff']);
-    expect(plant.body.latitude).toEqual(['Asegúrese de que este valor sea menor o igual a 90.']);
+    expect(plant.body.latitude).toEqual(['Asegúrate de que este valor sea menor o igual a 90.']);
     for (const date of ['15-11-2023', '0000-01-01', '2023-1-5', 'mañana']) {
       const res = await call(staff, 'POST', '/power-plant/create', { project: a.project.id, name: 'X', commissioned_on: date });
       expect(res.status, date).toBe(400);
@@ -216,14 +216,21 @@ describe('validation', () => {
       expect((await call(staff, 'POST', level.create, withoutName)).body, level.create).toEqual({ name: ['El nombre es requerido'] });
       expect((await call(staff, 'PUT', `${level.update}${level.row.id}`, { name: '   ' })).body, level.update).toEqual({ name: ['El nombre es requerido'] });
     }
+    // Tilt and azimuth out of range: the 400 says the range and the convention (0° = north), not a bare bound.
     const string = await call(staff, 'POST', '/string/create', { mppt: a.mppt.id, name: 'X', tilt: 91, azimuth: 361 });
-    expect(Object.keys(string.body).sort()).toEqual(['azimuth', 'tilt']);
-    const update = await call(staff, 'PUT', `/string/update/${a.string.id}`, { tilt: -1 });
-    expect(update.body).toEqual({ tilt: ['Asegúrese de que este valor sea mayor o igual a 0.'] });
+    expect(string.body).toEqual({
+      tilt: ['La inclinación va de 0° (horizontal) a 90° (vertical).'],
+      azimuth: ['El azimut va de 0° a 360°, medido desde el norte: 0° norte, 90° este, 180° sur, 270° oeste.'],
+    });
+    const update = await call(staff, 'PUT', `/string/update/${a.string.id}`, { tilt: -1, azimuth: -90 });
+    expect(update.body).toEqual({
+      tilt: ['La inclinación va de 0° (horizontal) a 90° (vertical).'],
+      azimuth: ['El azimut va de 0° a 360°, medido desde el norte: 0° norte, 90° este, 180° sur, 270° oeste.'],
+    });
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', power_wp: 'mucho' })).body).toEqual({ power_wp: expect.any(Array) });
     // A temperature coefficient is a loss per °C: a gain, or one given as a fraction of 100, is refused.
     expect((await call(staff, 'POST', '/panel/create', { string: a.string.id, name: 'X', temperature_coefficient_pct: 0.4 })).body)
-      .toEqual({ temperature_coefficient_pct: ['Asegúrese de que este valor sea menor o igual a 0.'] });
+      .toEqual({ temperature_coefficient_pct: ['Asegúrate de que este valor sea menor o igual a 0.'] });
     expect((await call(staff, 'PUT', `/power-plant/update/${a.plant.id}`, { elevation_m: 9000 })).body).toEqual({ elevation_m: expect.any(Array) });
     expect((await call(staff, 'GET', '/investor/abc')).status).toBe(400);
     expect((await call(staff, 'GET', '/investor/999999')).body).toEqual({ detail: 'No encontrado.' });
@@ -372,4 +379,44 @@ it('an ordinary user with no links sees nothing', async () => {
 it('every call needs a signed-in user', async () => {
   for (const read of reads(a)) expect((await call(null, 'GET', read.url)).status, read.url).toBe(401);
   expect((await call(null, 'POST', '/panel/create', { string: a.string.id, name: 'X' })).status).toBe(401);
+});
+
+describe('adding panels to a string in one step (issue 33)', () => {
+  it('adds N panels of a model, numbered on from the string, with the model\'s Wp, in one call', async () => {
+    const model = await created('/equipment/create', { name: 'Panel 600', kind: 'panel', power_w: 600 });
+    expect(model.power_w).toBe(600);
+    const string = await created('/string/create', { mppt: a.mppt.id, name: 'String masiva', tilt: 20, azimuth: 0 });
+    await created('/panel/create', { string: string.id, name: 'Panel 1', power_wp: 600 });
+    const res = await call(staff, 'POST', '/panel/create-many', { string: string.id, equipment: model.id, count: 20 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toHaveLength(20);
+    expect(res.body.every((p: Json) => p.string === string.id && p.equipment === model.id && p.power_wp === 600 && p.plant === a.plant.id)).toBe(true);
+    const list = (await call(staff, 'GET', `/panel/list/string/${string.id}`)).body as Json[];
+    expect(list.map((p) => p.name)).toEqual(Array.from({ length: 21 }, (_, i) => `Panel ${i + 1}`));
+    // A Wp sent wins over the model's.
+    const own = await call(staff, 'POST', '/panel/create-many', { string: string.id, equipment: model.id, count: 2, power_wp: 590 });
+    expect(own.body.map((p: Json) => p.power_wp)).toEqual([590, 590]);
+  });
+
+  it('refuses more than 200, fewer than 1, an unknown string or model, naming the field, and creates none', async () => {
+    const string = await created('/string/create', { mppt: a.mppt.id, name: 'String vacía' });
+    for (const [body, field] of [
+      [{ string: string.id, count: 201 }, 'count'], [{ string: string.id, count: 0 }, 'count'],
+      [{ string: 999999, count: 3 }, 'string'], [{ string: string.id, count: 3, equipment: 999999 }, 'equipment'],
+    ] as const) {
+      const res = await call(staff, 'POST', '/panel/create-many', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.body), JSON.stringify(body)).toEqual([field]);
+    }
+    expect((await call(staff, 'GET', `/panel/list/string/${string.id}`)).body).toEqual([]);
+  });
+
+  it('is staff work: a customer of the project gets 403 and nothing is added', async () => {
+    const { user, token } = await ctx.userWithToken();
+    await ctx.database.db.insert(projectUsers).values({ user_project: a.project.id, users: user.id });
+    const before = (await call(staff, 'GET', `/panel/list/string/${a.string.id}`)).body.length;
+    expect((await call(token, 'POST', '/panel/create-many', { string: a.string.id, count: 3 })).status).toBe(403);
+    expect((await call(null, 'POST', '/panel/create-many', { string: a.string.id, count: 3 })).status).toBe(401);
+    expect((await call(staff, 'GET', `/panel/list/string/${a.string.id}`)).body).toHaveLength(before);
+  });
 });

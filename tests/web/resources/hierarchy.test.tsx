@@ -315,9 +315,9 @@ describe('ways in on the plant page', () => {
     expect(within(push).getByText('fronius-10-abc')).toBeInTheDocument();
     expect(within(push).getByRole('button', { name: 'Copiar URL' })).toBeInTheDocument();
     expect(within(push).getByText('El reloj del datalogger va adelantado 25 minutos: sus datos se registran a la hora en que se reciben.')).toBeInTheDocument();
-    expect(within(panel).getByRole('region', { name: 'Polling (el servidor lee el datalogger)' })).toHaveTextContent('192.168.1.50');
+    expect(within(panel).getByRole('region', { name: 'Consulta periódica (el servidor lee el datalogger)' })).toHaveTextContent('192.168.1.50');
     expect(within(panel).getByRole('region', { name: 'MQTT' })).toHaveTextContent('solar/7/points');
-    expect(within(panel).getByRole('region', { name: 'Push ingest (HTTP)' })).toHaveTextContent('X-Api-Key');
+    expect(within(panel).getByRole('region', { name: 'Envío (push) por HTTP' })).toHaveTextContent('X-Api-Key');
     expect(within(panel).getByText('Envíos que no se pudieron leer, guardados para revisión: 2')).toBeInTheDocument();
 
     await userEvent.type(within(push).getByRole('textbox', { name: 'Nombre' }), 'Bodega');
@@ -371,7 +371,7 @@ describe('ways in on the plant page', () => {
     });
     renderAdmin('/power-plants/10/show', { dataProvider: fakeDataProvider(installation()) });
     const panel = await screen.findByRole('region', { name: 'Vías de entrada de datos' });
-    const section = await within(panel).findByRole('region', { name: 'Push ingest (HTTP)' });
+    const section = await within(panel).findByRole('region', { name: 'Envío (push) por HTTP' });
     await within(section).findByText('Gateway');
 
     await userEvent.type(within(section).getByRole('textbox', { name: 'Nombre' }), 'Node-RED');
@@ -422,5 +422,82 @@ describe('no dead ends below the project (issue 11)', () => {
     await userEvent.click(within(form).getByRole('combobox', { name: /Equipo/ }));
     await screen.findByRole('option', { name: 'JA Solar 545W' });
     expect(screen.queryByRole('option', { name: 'Fronius Symo 10' })).not.toBeInTheDocument();
+  });
+});
+
+describe('panels of a model, in one step (issue 33)', () => {
+  const withModels = (): Tables => ({
+    ...installation(),
+    equipments: [{ id: 1, name: 'JA Solar 545W', kind: 'panel', power_w: 545 }, { id: 2, name: 'Jinko 580W', kind: 'panel', power_w: 580 }],
+  });
+
+  it("choosing a model in the panel form fills in the model's Wp", async () => {
+    renderAdmin('/panels/50/show', { dataProvider: fakeDataProvider(withModels()) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog');
+    await userEvent.click(within(form).getByRole('combobox', { name: /Equipo/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Jinko 580W' }));
+    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: /Potencia/ })).toHaveValue(580));
+  });
+
+  it("a string's page adds N panels of a model in one call, and lists them", async () => {
+    const data = withModels();
+    const dataProvider = Object.assign(fakeDataProvider(data), {
+      call: vi.fn(async (_resource: string, _action: string, { data: body }: { data: Record<string, number> }) => {
+        const added = Array.from({ length: body.count }, (_, i) => ({
+          id: 100 + i, string: body.string, name: `Panel ${i + 2}`, equipment: body.equipment, power_wp: 545, serial_number: '',
+        }));
+        data.panels.push(...added);
+        return added;
+      }),
+    });
+    renderAdmin('/strings/40/show', { dataProvider });
+    await userEvent.click(await screen.findByRole('button', { name: 'Agregar paneles' }));
+    const form = await screen.findByRole('dialog', { name: 'Agregar paneles' });
+    await userEvent.click(within(form).getByRole('combobox', { name: /Modelo/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'JA Solar 545W' }));
+    // The model's Wp is filled in (and may be changed).
+    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: /Potencia/ })).toHaveValue(545));
+    const quantity = within(form).getByRole('spinbutton', { name: /Cantidad/ });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '201');
+    await userEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    expect(await within(form).findByText(/entre 1 y 200/)).toBeInTheDocument();
+    expect(dataProvider.call).not.toHaveBeenCalled();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Agregar' }));
+    expect(within(await resultDialog()).getByText('20 paneles agregados exitosamente.')).toBeInTheDocument();
+    expect(dataProvider.call).toHaveBeenCalledWith('panels', 'createMany', { data: { string: 40, equipment: 1, count: 20, power_wp: 545 } });
+    await acceptDialog();
+    await waitFor(() => expect(screen.getByText('Panel 21')).toBeInTheDocument());
+  });
+});
+
+describe("a string's orientation says its convention (issue 33)", () => {
+  it('the form says 0° is north, draws the azimuth on a compass, and refuses values out of range saying the range', async () => {
+    const dataProvider = fakeDataProvider(installation());
+    renderAdmin('/strings/40/show', { dataProvider });
+    // The page draws it too.
+    expect(await screen.findByRole('img', { name: 'Los paneles miran a 0° desde el norte' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar string' });
+    expect(within(form).getByText(/0° norte, 90° este, 180° sur, 270° oeste\. En PVGIS el 0° es el sur/)).toBeInTheDocument();
+    expect(within(form).getByText('0° = horizontal, 90° = vertical')).toBeInTheDocument();
+    const azimuth = within(form).getByRole('spinbutton', { name: /Azimut/ });
+    await userEvent.clear(azimuth);
+    await userEvent.type(azimuth, '180');
+    const compass = await within(form).findByRole('img', { name: 'Los paneles miran a 180° desde el norte' });
+    expect(within(compass).getByTestId('compass-arrow')).toHaveAttribute('transform', 'rotate(180 48 48)');
+
+    const tilt = within(form).getByRole('spinbutton', { name: /Inclinación/ });
+    await userEvent.clear(tilt);
+    await userEvent.type(tilt, '95');
+    await userEvent.clear(azimuth);
+    await userEvent.type(azimuth, '-10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByText('La inclinación va de 0° (horizontal) a 90° (vertical).')).toBeInTheDocument();
+    expect(within(form).getByText('El azimut va de 0° a 360°, medido desde el norte.')).toBeInTheDocument();
+    expect(dataProvider.update).not.toHaveBeenCalled();
   });
 });

@@ -216,3 +216,43 @@ describe('no dead ends (issue 11)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/access-denied');
   });
 });
+
+describe("the bell's 'Ver todas' (issue 33)", () => {
+  it('takes staff to the notifications they received, the ones the bell lists, not to those they sent', async () => {
+    const data = tables();
+    data.notifications = [];
+    data['user-notifications'].push({
+      id: 22, notification: 10, title: 'Alarma: sin producción', message: 'Planta Maipú', type_notification: 3, ticket: null, alarm: 5,
+      created_at: '2026-01-04T10:00:00Z', read_at: null, read: false,
+    });
+    const dataProvider = provider(data);
+    renderAdmin('/bell', { dataProvider, staff: true, routes: <Route path="/bell" element={<NotificationBell />} /> });
+    await userEvent.click(await screen.findByRole('button', { name: /^Notificaciones: 2 sin leer/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver todas' }));
+    // The bell's items and the older ones, read or not.
+    for (const title of ['Alarma: sin producción', 'Nueva respuesta', 'Aviso leído']) {
+      expect(await screen.findByText(own(title))).toBeInTheDocument();
+    }
+    expect(screen.queryByText('No hay notificaciones registradas')).not.toBeInTheDocument();
+    // Staff can go over to what they sent, and back.
+    expect(screen.getByRole('tab', { name: 'Recibidas' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Enviadas' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/notifications$/));
+    expect(await screen.findByText('No hay notificaciones registradas')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Recibidas' }));
+    expect(await screen.findByText(own('Nueva respuesta'))).toBeInTheDocument();
+  });
+
+  it("opens an alarm's notification on the alarm, as the bell does, and marks it read", async () => {
+    const data = tables();
+    data['user-notifications'].unshift({
+      id: 22, notification: 10, title: 'Alarma: sin producción', message: 'Planta Maipú', type_notification: 3, ticket: null, alarm: 5,
+      created_at: '2026-01-04T10:00:00Z', read_at: null, read: false,
+    });
+    const dataProvider = provider(data);
+    renderAdmin('/notifications/received', { dataProvider, staff: true });
+    await userEvent.click(await screen.findByText(own('Alarma: sin producción')));
+    await waitFor(() => expect(dataProvider.call).toHaveBeenCalledWith('user-notifications', 'read', { id: 22 }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/alarms/5/show'));
+  });
+});

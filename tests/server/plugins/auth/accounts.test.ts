@@ -100,7 +100,7 @@ describe('registration and activation', () => {
       expect(res.json()).toEqual({ password: ['Debe tener entre 4 y 16 caracteres'] });
     }
     const blank = await signup(signupBody('blanco@example.com', { first_name: '', email: 'no-es-correo' }));
-    expect(blank.json()).toEqual({ first_name: ['Este campo no puede estar en blanco.'], email: ['Introduzca una dirección de correo electrónico válida.'] });
+    expect(blank.json()).toEqual({ first_name: ['Este campo no puede estar en blanco.'], email: ['Introduce una dirección de correo electrónico válida.'] });
   });
 
   it('a registration cannot make itself active or staff', async () => {

@@ -33,7 +33,7 @@ describe('rate limits (RATE_LIMIT_MAX=3 per minute)', () => {
   const from = (remoteAddress: string, opts: InjectOptions) => limited.inject({ ...opts, remoteAddress });
   const expectTooMany = (res: Awaited<ReturnType<FastifyInstance['inject']>>) => {
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ detail: 'Demasiadas solicitudes. Espere un momento e inténtelo nuevamente.' });
+    expect(res.json()).toEqual({ detail: 'Demasiadas solicitudes. Espera un momento e inténtalo nuevamente.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   };
   const signin = (email: string, password = 'wrong-pass') => ({ method: 'POST' as const, url: '/api/auth/token', payload: { email, password } });

@@ -92,7 +92,7 @@ describe('own profile', () => {
     const { token } = await ctx.userWithToken();
     const res = await ctx.request(token, { method: 'PUT', url: '/api/my-profile/update', payload: { language: 'de', email: 'no-es-correo' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ language: ['Elija una opción válida.'], email: ['Introduzca una dirección de correo electrónico válida.'] });
+    expect(res.json()).toEqual({ language: ['Elige una opción válida.'], email: ['Introduce una dirección de correo electrónico válida.'] });
   });
 
   it('cannot make oneself staff', async () => {

@@ -43,7 +43,7 @@ describe('ticket categories', () => {
     expect(update.json()).toEqual({ name: ['El nombre es requerido'] });
     // Other faults keep their own wording.
     const long = await call(admin, 'POST', '/ticket/type/create', { name: 'x'.repeat(121), description: 'ok' });
-    expect(long.json()).toEqual({ name: ['Asegúrese de que este campo no tenga más de 120 caracteres.'] });
+    expect(long.json()).toEqual({ name: ['Asegúrate de que este campo no tenga más de 120 caracteres.'] });
   });
 });
 
