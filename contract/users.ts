@@ -21,7 +21,11 @@ export const PermitsBody = Type.Union([Flag, Type.Object({ is_staff: Type.Option
 export const userApi = {
   list: endpoint({
     method: 'GET', path: '/get-users/', access: 'staff', tag: 'user', summary: 'List users (search: first name, last name, e-mail)',
-    querystring: Type.Object({ ...ListQuery.properties, is_staff: Type.Optional(Type.Boolean()) }), reply: { 200: listOf(UserItem) },
+    querystring: Type.Object({
+      ...ListQuery.properties, is_staff: Type.Optional(Type.Boolean()),
+      // The choices of 'Agregar usuario al proyecto': those not associated with it yet.
+      not_in_project: Type.Optional(S.id()),
+    }), reply: { 200: listOf(UserItem) },
   }),
   permits: endpoint({
     method: 'PUT', path: '/permits-user/:userId', access: 'staff', tag: 'user', summary: 'Grant or revoke the administrator privilege (is_staff) of another user',

@@ -31,7 +31,7 @@ function parseFlag(body: unknown): boolean {
 export default fp(async (app) => {
   const { db } = app;
 
-  route(app, userApi.list, (request) => listUsers(db, request, request.query.is_staff));
+  route(app, userApi.list, (request) => listUsers(db, request, request.query));
 
   route(app, userApi.permits, async (request) => {
     const target = await findUserFlags(db, request.params.userId);

@@ -1,5 +1,5 @@
 /** The queries of the users area: users as staff list them, their privilege, and the project-user links. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { projects, projectUsers, users, type User } from '../../db/schema.js';
@@ -7,10 +7,14 @@ import { fieldError } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
 import { userColumns, userFullName } from '../../domain/users.js';
 
-/** The users of a list call (`is_staff` filters when given). */
-export const listUsers = (db: Db, request: FastifyRequest, isStaff: boolean | undefined) => list<Pick<User, keyof typeof userColumns>>(db, request, {
+/** The users of a list call: `is_staff` filters when given; `not_in_project` leaves out that project's users. */
+export const listUsers = (db: Db, request: FastifyRequest, filters: { is_staff?: boolean; not_in_project?: number }) => list<Pick<User, keyof typeof userColumns>>(db, request, {
   table: users, fields: userColumns,
-  where: isStaff === undefined ? undefined : eq(users.is_staff, isStaff),
+  where: and(
+    filters.is_staff === undefined ? undefined : eq(users.is_staff, filters.is_staff),
+    filters.not_in_project === undefined ? undefined : notInArray(users.id,
+      db.select({ id: projectUsers.users }).from(projectUsers).where(eq(projectUsers.user_project, filters.not_in_project))),
+  ),
   ordering: {
     id: users.id, first_name: users.first_name, last_name: users.last_name, email: users.email,
     date_joined: users.date_joined, last_login: users.last_login, is_staff: users.is_staff,

@@ -214,6 +214,19 @@ describe('project-user links', () => {
     });
   });
 
+  it("the choices of 'Agregar usuario al proyecto': customers not in the project yet, paged on the server", async () => {
+    const [third] = await ctx.database.db.insert(projects).values({ name: 'Tercero' }).returning();
+    await post(admin.token, '/api/associate-user-project/create', { user_project: third.id, users: alice.user.id });
+    const choices = await get(admin.token, `/api/get-users/?is_staff=false&not_in_project=${third.id}&page=1&page_size=50`);
+    expect(choices.statusCode).toBe(200);
+    const ids = choices.json().results.map((u: { id: number }) => u.id);
+    expect(ids).toContain(bob.user.id);
+    expect(ids).not.toContain(alice.user.id);
+    expect(ids).not.toContain(admin.user.id);
+    expect(choices.json().count).toBe(ids.length);
+    expect((await get(admin.token, '/api/get-users/?not_in_project=abc')).json()).toEqual({ not_in_project: [expect.any(String)] });
+  });
+
   it('unknown ids are a 400 naming the field; bad bodies too', async () => {
     expect((await post(admin.token, '/api/associate-user-project/create', { user_project: 999999, users: alice.user.id })).json())
       .toEqual({ user_project: ['Clave primaria "999999" inválida - objeto no existe.'] });

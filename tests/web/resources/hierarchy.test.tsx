@@ -153,6 +153,8 @@ describe('project detail', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(within(await resultDialog()).getByText('Usuario agregado al proyecto exitosamente.')).toBeInTheDocument();
     expect(dataProvider.create).toHaveBeenCalledWith('project-users', expect.objectContaining({ data: expect.objectContaining({ user_project: 1, users: 7 }) }));
+    // The choices are asked of the server: customers not in this project yet.
+    expect(dataProvider.getList).toHaveBeenCalledWith('users', expect.objectContaining({ filter: expect.objectContaining({ is_staff: false, not_in_project: 1 }) }));
   });
 });
 
