@@ -10,5 +10,6 @@ import devices from './devices';
 import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
+import readings from './readings';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, readings);

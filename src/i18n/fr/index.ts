@@ -9,5 +9,6 @@ import devices from './devices';
 import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
+import readings from './readings';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, readings);
