@@ -31,6 +31,12 @@ export const userApi = {
     method: 'PUT', path: '/permits-user/:userId', access: 'staff', tag: 'user', summary: 'Grant or revoke the administrator privilege (is_staff) of another user',
     params: Type.Object({ userId: S.id() }), body: PermitsBody, reply: { 200: UserItem },
   }),
+  deactivate: endpoint({
+    method: 'PUT', path: '/user/deactivate/:userId', access: 'staff', tag: 'user',
+    summary: "Deactivate another user's account: their sessions end at once and they cannot sign in; "
+      + 'PUT /auth/account-activate/{user_id} reactivates it. A superuser only by a superuser',
+    params: Type.Object({ userId: S.id() }), reply: { 200: UserItem },
+  }),
 };
 
 export const ProjectUser = Type.Object({

@@ -167,6 +167,8 @@ export const resourceTable: Record<string, ResourceSpec> = {
     actions: {
       resendActivation: action(authApi.staffResendActivation),
       activate: action(authApi.staffActivate),
+      // Staff, for another's active account; `activate` brings it back.
+      deactivate: action(userApi.deactivate),
     },
   },
   'project-users': {

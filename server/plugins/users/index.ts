@@ -11,7 +11,7 @@ import { route } from '../../core/route.js';
 import { guardSuperuser } from '../../domain/users.js';
 import { projectUserApi, userApi } from '../../../contract/users.js';
 import {
-  findLink, findUserFlags, insertLink, insertLinks, linkBetween, listUsers, projectMembers, projectUserFields, projectUserJoin, setStaff,
+  deactivate, findLink, findUserFlags, insertLink, insertLinks, linkBetween, listUsers, projectMembers, projectUserFields, projectUserJoin, setStaff,
 } from './queries.js';
 
 const ALREADY_LINKED = 'El usuario ya está asociado a este proyecto.';
@@ -40,6 +40,14 @@ export default fp(async (app) => {
     if (target.id === currentUser(request).id) throw nonFieldError('No puedes modificar tus propios privilegios.');
     guardSuperuser(request, target);
     return setStaff(db, target, parseFlag(request.body));
+  });
+
+  route(app, userApi.deactivate, async (request) => {
+    const target = await findUserFlags(db, request.params.userId);
+    if (!target) throw notFound();
+    if (target.id === currentUser(request).id) throw nonFieldError('No puedes desactivar tu propia cuenta.');
+    guardSuperuser(request, target);
+    return deactivate(db, target);
   });
 
   route(app, projectUserApi.members, async (request) => {

@@ -32,7 +32,7 @@ export async function findUserFlags(db: Db, id: number) {
  * the field) when no other active superuser with the privilege would be left. Every such row is
  * locked (in id order), so two superusers revoking each other at once cannot both succeed.
  */
-async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff') {
+async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff' | 'is_active') {
   const active = await tx.select({ id: users.id }).from(users)
     .where(and(eq(users.is_superuser, true), eq(users.is_active, true), eq(users.is_staff, true)))
     .orderBy(users.id).for('update');
@@ -44,6 +44,18 @@ export function setStaff(db: Db, target: { id: number; is_superuser: boolean }, 
   return db.transaction(async (tx) => {
     if (!isStaff && target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_staff');
     const [updated] = await tx.update(users).set({ is_staff: isStaff }).where(eq(users.id, target.id)).returning(userColumns);
+    return updated;
+  });
+}
+
+/**
+ * Deactivates a user (their sessions end at once: a trigger of migration 0004); the last active
+ * superuser with the privilege is kept. Answers the user item.
+ */
+export function deactivate(db: Db, target: { id: number; is_superuser: boolean }) {
+  return db.transaction(async (tx) => {
+    if (target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_active');
+    const [updated] = await tx.update(users).set({ is_active: false }).where(eq(users.id, target.id)).returning(userColumns);
     return updated;
   });
 }

@@ -10,5 +10,6 @@ import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
 import readings from './readings';
+import userAccounts from './user-accounts';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, readings);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, readings, userAccounts);

@@ -11,5 +11,6 @@ import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
 import readings from './readings';
+import userAccounts from './user-accounts';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, readings);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, readings, userAccounts);

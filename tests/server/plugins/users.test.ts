@@ -185,6 +185,32 @@ describe('superusers', () => {
   });
 });
 
+describe('PUT /user/deactivate/{userId}', () => {
+  it("ends the user's sessions at once and refuses their sign-in; staff reactivate them", async () => {
+    const carla = await ctx.userWithToken({ first_name: 'Carla', last_name: 'Activa' });
+    expect((await get(carla.token, '/api/my-profile')).statusCode).toBe(200);
+    const res = await put(admin.token, `/api/user/deactivate/${carla.user.id}`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: carla.user.id, is_active: false });
+    expect((await get(carla.token, '/api/my-profile')).statusCode).toBe(401);
+    const login = await ctx.request(null, { method: 'POST', url: '/api/auth/token', payload: { email: carla.user.email, password: 'secret12' } });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ email: ['La cuenta está desactivada. Contacta al administrador.'] });
+
+    expect((await put(admin.token, `/api/auth/account-activate/${carla.user.id}`, {})).json()).toMatchObject({ is_active: true });
+    expect((await get(await ctx.login(carla.user.email, 'secret12'), '/api/my-profile')).statusCode).toBe(200);
+  });
+
+  it('is staff only, not on oneself, a superuser only by a superuser; an unknown user is a 404', async () => {
+    expect((await put(alice.token, `/api/user/deactivate/${bob.user.id}`, {})).statusCode).toBe(403);
+    expect((await put(admin.token, `/api/user/deactivate/${admin.user.id}`, {})).json()).toEqual({ non_field_errors: ['No puedes desactivar tu propia cuenta.'] });
+    const root = await ctx.createUser({ is_staff: true, is_superuser: true });
+    expect((await put(admin.token, `/api/user/deactivate/${root.id}`, {})).statusCode).toBe(403);
+    expect((await put(admin.token, '/api/user/deactivate/999999', {})).statusCode).toBe(404);
+    expect((await get(alice.token, '/api/my-profile')).statusCode).toBe(200);
+  });
+});
+
 describe('project-user links', () => {
   it('staff link one user (a link) or several (the links created, skipping existing ones)', async () => {
     const one = await post(admin.token, '/api/associate-user-project/create', { user_project: solar.id, users: alice.user.id });
