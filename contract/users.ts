@@ -1,6 +1,6 @@
 /** Users as staff see them, the administrator privilege, and the project-user links. */
 import { Type } from '@sinclair/typebox';
-import { endpoint } from './http.js';
+import { Detail, endpoint, FieldErrors } from './http.js';
 import { ListQuery, listOf, S } from './common.js';
 import { crud } from './crud.js';
 
@@ -36,6 +36,12 @@ export const userApi = {
     summary: "Deactivate another user's account: their sessions end at once and they cannot sign in; "
       + 'PUT /auth/account-activate/{user_id} reactivates it. A superuser only by a superuser',
     params: Type.Object({ userId: S.id() }), reply: { 200: UserItem },
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/user/deleted/:userId', access: 'staff', tag: 'user',
+    summary: "Delete another user's account; refused (400 naming them) while they have tickets or ticket messages. A superuser only by a superuser",
+    // 400: one's own account ({non_field_errors}), or one holding tickets ({detail} naming them, server/core/crud.ts refuseWhileHolding).
+    params: Type.Object({ userId: S.id() }), reply: { 204: Type.Null(), 400: Type.Union([FieldErrors, Detail]) },
   }),
 };
 

@@ -160,6 +160,7 @@ export const resourceTable: Record<string, ResourceSpec> = {
     // No GET of one user: found in the list. Update = the administrator privilege (SPEC §7 permits call).
     create: authApi.createUser.path,
     update: userApi.permits.path,
+    delete: userApi.delete.path,
     fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'password', 'is_staff'],
     updateFields: ['is_staff'],
     optional: ['phone', 'address'],

@@ -60,6 +60,14 @@ export function deactivate(db: Db, target: { id: number; is_superuser: boolean }
   });
 }
 
+/** Deletes a user; the last active superuser with the privilege is kept. */
+export function deleteUser(db: Db, target: { id: number; is_superuser: boolean }) {
+  return db.transaction(async (tx) => {
+    if (target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_active');
+    await tx.delete(users).where(eq(users.id, target.id));
+  });
+}
+
 /** Columns and joins of a project-user link item. */
 export const projectUserFields = {
   id: projectUsers.id, user_project: projectUsers.user_project, users: projectUsers.users,

@@ -10,7 +10,10 @@ const userAccounts: Translation<typeof esUserAccounts> = {
       },
     },
     messages: {
-      user: { deactivated: 'تم تعطيل المستخدم بنجاح.', deactivate_error: 'حدث خطأ أثناء تعطيل المستخدم.' },
+      user: {
+        deactivated: 'تم تعطيل المستخدم بنجاح.', deactivate_error: 'حدث خطأ أثناء تعطيل المستخدم.',
+        deleted: 'تم حذف المستخدم بنجاح.', delete_error: 'حدث خطأ أثناء حذف المستخدم.',
+      },
     },
   },
 };

@@ -10,7 +10,10 @@ const userAccounts: Translation<typeof esUserAccounts> = {
       },
     },
     messages: {
-      user: { deactivated: 'User deactivated successfully.', deactivate_error: 'An error occurred while deactivating the user.' },
+      user: {
+        deactivated: 'User deactivated successfully.', deactivate_error: 'An error occurred while deactivating the user.',
+        deleted: 'User deleted successfully.', delete_error: 'An error occurred while deleting the user.',
+      },
     },
   },
 };

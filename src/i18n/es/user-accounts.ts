@@ -8,7 +8,10 @@ const userAccounts = {
       },
     },
     messages: {
-      user: { deactivated: 'Usuario desactivado exitosamente.', deactivate_error: 'Ocurrió un error al desactivar el usuario.' },
+      user: {
+        deactivated: 'Usuario desactivado exitosamente.', deactivate_error: 'Ocurrió un error al desactivar el usuario.',
+        deleted: 'Usuario eliminado exitosamente.', delete_error: 'Ocurrió un error al eliminar el usuario.',
+      },
     },
   },
 };

@@ -10,7 +10,10 @@ const userAccounts: Translation<typeof esUserAccounts> = {
       },
     },
     messages: {
-      user: { deactivated: 'Utilisateur désactivé avec succès.', deactivate_error: 'Une erreur est survenue lors de la désactivation de l’utilisateur.' },
+      user: {
+        deactivated: 'Utilisateur désactivé avec succès.', deactivate_error: 'Une erreur est survenue lors de la désactivation de l’utilisateur.',
+        deleted: 'Utilisateur supprimé avec succès.', delete_error: 'Une erreur est survenue lors de la suppression de l’utilisateur.',
+      },
     },
   },
 };

@@ -10,7 +10,10 @@ const userAccounts: Translation<typeof esUserAccounts> = {
       },
     },
     messages: {
-      user: { deactivated: '用户已成功停用。', deactivate_error: '停用用户时出错。' },
+      user: {
+        deactivated: '用户已成功停用。', deactivate_error: '停用用户时出错。',
+        deleted: '用户已成功删除。', delete_error: '删除用户时出错。',
+      },
     },
   },
 };

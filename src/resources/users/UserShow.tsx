@@ -12,6 +12,7 @@ import {
   TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import { PhoneField } from '../../components/phone';
+import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { errorDetails, showResult, useResultFeedback } from '../../components/ResultDialog';
@@ -193,6 +194,8 @@ function UserActions() {
       {activation && <ActivationButtons />}
       {permits && <PermitsButton />}
       {permits && record.is_active && <DeactivateButton />}
+      {/* The server refuses an account with tickets (their conversation would go with it): deactivate it instead. */}
+      {permits && <DeleteRecordButton entity="user" resource="users" redirect="list" />}
     </TopToolbar>
   );
 }

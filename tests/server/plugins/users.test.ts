@@ -211,6 +211,28 @@ describe('PUT /user/deactivate/{userId}', () => {
   });
 });
 
+describe('DELETE /user/deleted/{userId}', () => {
+  it('deletes an account without tickets; one with tickets or messages is refused, naming them', async () => {
+    const gone = await ctx.createUser({ first_name: 'Pasajera' });
+    expect((await del(alice.token, `/api/user/deleted/${gone.id}`)).statusCode).toBe(403);
+    expect((await del(admin.token, `/api/user/deleted/${gone.id}`)).statusCode).toBe(204);
+    expect((await get(admin.token, '/api/get-users/')).json().map((u: { id: number }) => u.id)).not.toContain(gone.id);
+    expect((await del(admin.token, `/api/user/deleted/${gone.id}`)).statusCode).toBe(404);
+
+    const asker = await ctx.userWithToken({ first_name: 'Consulta' });
+    const ticket = (await post(asker.token, '/api/ticket/create', { title: 'Duda', content: 'Hola', status: 1 })).json();
+    await post(asker.token, '/api/ticket/message/create', { ticket: ticket.id, content: 'Sigo esperando' });
+    const refused = await del(admin.token, `/api/user/deleted/${asker.user.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'Ocurrió un error al eliminar el usuario: tiene 1 ticket y 1 mensaje de ticket.' });
+    expect((await get(admin.token, `/api/ticket/detail/${ticket.id}`)).statusCode).toBe(200);
+
+    expect((await del(admin.token, `/api/user/deleted/${admin.user.id}`)).json()).toEqual({ non_field_errors: ['No puedes eliminar tu propia cuenta.'] });
+    const root = await ctx.createUser({ is_staff: true, is_superuser: true });
+    expect((await del(admin.token, `/api/user/deleted/${root.id}`)).statusCode).toBe(403);
+  });
+});
+
 describe('project-user links', () => {
   it('staff link one user (a link) or several (the links created, skipping existing ones)', async () => {
     const one = await post(admin.token, '/api/associate-user-project/create', { user_project: solar.id, users: alice.user.id });

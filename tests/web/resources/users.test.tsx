@@ -74,6 +74,18 @@ describe('users', () => {
     expect(within(await resultDialog()).getByText('Usuario activado exitosamente.')).toBeInTheDocument();
   });
 
+  it("an account with tickets is not deleted: the dialog says why, in the server's words", async () => {
+    const detail = 'Ocurrió un error al eliminar el usuario: tiene 2 tickets.';
+    const dataProvider = fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] }, { delete: { users: { detail } } });
+    renderAdmin('/users/7/show', { dataProvider });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await resultDialog();
+    expect(within(dialog).getByText('Ocurrió un error al eliminar el usuario.')).toBeInTheDocument();
+    expect(within(dialog).getByText(detail)).toBeInTheDocument();
+    expect(dataProvider.delete).toHaveBeenCalledWith('users', expect.objectContaining({ id: 7 }));
+  });
+
   it('a refused resend or activation says so, with the server\'s reason', async () => {
     const tables = { users: [{ id: 9, email: 'apagada@solar.cl', first_name: 'Apagada', last_name: '', is_staff: false, is_superuser: true, is_active: false }], projects: [], 'tag-users': [] };
     const call = vi.fn(async (_resource: string, action: string) => {
