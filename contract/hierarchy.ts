@@ -3,7 +3,8 @@
  * strings > panels. Every item carries the names and ids of its parents (breadcrumbs).
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { S } from './common.js';
+import { IdParams, S } from './common.js';
+import { endpoint } from './http.js';
 import { crud } from './crud.js';
 import { endpoint } from './http.js';
 
@@ -186,5 +187,24 @@ export const panelApi = {
   createMany: endpoint({
     method: 'POST', path: '/panel/create-many', access: 'staff', tag, summary: 'Add N panels of a model to a string in one step',
     body: PanelsBody, reply: { 201: Type.Array(Panel) },
+  }),
+};
+
+/** How many readings a plant's inverters have stored, or (after deleting them) how many went. */
+export const PlantReadings = Type.Object({ plant: Int(), readings: Int() }, { title: 'PlantReadings' });
+
+/**
+ * A plant's readings, deleted only by this explicit call (never with the plant: deleting a plant or an
+ * inverter with readings is refused, naming how many).
+ */
+export const plantReadingsApi = {
+  count: endpoint({
+    method: 'GET', path: '/power-plant/:id/readings', access: 'staff', tag, summary: "How many readings the plant's inverters have stored",
+    params: IdParams, reply: { 200: PlantReadings },
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/power-plant/:id/readings', access: 'staff', tag,
+    summary: "Delete every reading of the plant's inverters and the totals made of them (logged); the plant and its inverters stay",
+    params: IdParams, reply: { 200: PlantReadings },
   }),
 };

@@ -6,7 +6,7 @@ import { alarmApi } from './alarms.js';
 import { authApi, profileApi } from './auth.js';
 import { equipmentApi, trademarkApi } from './catalogue.js';
 import { collectorApi } from './collector.js';
-import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from './hierarchy.js';
+import { investorApi, mpptApi, panelApi, plantReadingsApi, powerPlantApi, stringApi } from './hierarchy.js';
 import { ingestApi } from './ingest.js';
 import { pushApi } from './push.js';
 import { measurementApi } from './measurements.js';
@@ -26,6 +26,7 @@ import type { EndpointSpec } from './http.js';
 export const api = {
   trademark: trademarkApi, equipment: equipmentApi,
   powerPlant: powerPlantApi, investor: investorApi, mppt: mpptApi, string: stringApi, panel: panelApi,
+  plantReadings: plantReadingsApi,
   project: projectApi, projectAccess: projectAccessApi,
   settings: settingsApi,
   tag: tagApi, tagUser: tagUserApi, tagProject: tagProjectApi,

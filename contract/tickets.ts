@@ -44,6 +44,9 @@ export const Ticket = Type.Object({
   created_at: S.timestamp(), updated_at: S.timestamp(),
   messages_count: Type.Integer(),
   alarm: S.nullable(Type.Integer({ description: 'the alarm this ticket was made of' })),
+  author: Type.Integer({ description: 'who wrote the first post (content): the customer, or the staff member who made the ticket for them (of an alarm)' }),
+  author_fullname: Type.String(),
+  author_is_staff: Type.Boolean(),
 }, { title: 'Ticket' });
 export type Ticket = Static<typeof Ticket>;
 

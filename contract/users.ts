@@ -1,6 +1,6 @@
 /** Users as staff see them, the administrator privilege, and the project-user links. */
 import { Type } from '@sinclair/typebox';
-import { endpoint } from './http.js';
+import { Detail, endpoint, FieldErrors } from './http.js';
 import { ListQuery, listOf, S } from './common.js';
 import { crud } from './crud.js';
 
@@ -21,11 +21,27 @@ export const PermitsBody = Type.Union([Flag, Type.Object({ is_staff: Type.Option
 export const userApi = {
   list: endpoint({
     method: 'GET', path: '/get-users/', access: 'staff', tag: 'user', summary: 'List users (search: first name, last name, e-mail)',
-    querystring: Type.Object({ ...ListQuery.properties, is_staff: Type.Optional(Type.Boolean()) }), reply: { 200: listOf(UserItem) },
+    querystring: Type.Object({
+      ...ListQuery.properties, is_staff: Type.Optional(Type.Boolean()),
+      // The choices of 'Agregar usuario al proyecto': those not associated with it yet.
+      not_in_project: Type.Optional(S.id()),
+    }), reply: { 200: listOf(UserItem) },
   }),
   permits: endpoint({
     method: 'PUT', path: '/permits-user/:userId', access: 'staff', tag: 'user', summary: 'Grant or revoke the administrator privilege (is_staff) of another user',
     params: Type.Object({ userId: S.id() }), body: PermitsBody, reply: { 200: UserItem },
+  }),
+  deactivate: endpoint({
+    method: 'PUT', path: '/user/deactivate/:userId', access: 'staff', tag: 'user',
+    summary: "Deactivate another user's account: their sessions end at once and they cannot sign in; "
+      + 'PUT /auth/account-activate/{user_id} reactivates it. A superuser only by a superuser',
+    params: Type.Object({ userId: S.id() }), reply: { 200: UserItem },
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/user/deleted/:userId', access: 'staff', tag: 'user',
+    summary: "Delete another user's account; refused (400 naming them) while they have tickets or ticket messages. A superuser only by a superuser",
+    // 400: one's own account ({non_field_errors}), or one holding tickets ({detail} naming them, server/core/crud.ts refuseWhileHolding).
+    params: Type.Object({ userId: S.id() }), reply: { 204: Type.Null(), 400: Type.Union([FieldErrors, Detail]) },
   }),
 };
 

@@ -70,25 +70,40 @@ export interface CrudModel<T extends Table = Table, F extends Fields | undefined
   inUse?: (request: FastifyRequest, id: number) => Promise<string | undefined>;
 }
 
-/** Rows of another table pointing at an entity's row: the column that points, and the noun for one and for several. */
-export interface Use { column: PgColumn; one: string; many: string }
+/**
+ * What may stop a row's deletion, with the noun for one and for several: the rows of another table
+ * pointing at it (`column`), or a count of its own (`count`, e.g. the readings below a plant).
+ */
+export type Use = { one: string; many: string } & ({ column: PgColumn } | { count: (request: FastifyRequest, id: number) => Promise<number> });
 
 const listFormat = new Intl.ListFormat('es', { type: 'conjunction' });
+const numberFormat = new Intl.NumberFormat('es-CL');
 
-/**
- * An `inUse` that counts the rows of `uses` pointing at a row and names them, in SPEC.md §8's words:
- * 'Ocurrió un error al eliminar la marca: la usan 3 equipos.' `what` is the entity with its article
- * ('la marca'), `pronoun` its object pronoun ('la', 'lo').
- */
-export function refuseWhileUsed(what: string, pronoun: 'la' | 'lo', uses: Use[]) {
+/** An `inUse` that counts `uses` for a row and, when any is there, says so after SPEC.md §8's 'Ocurrió un error al eliminar ...'. */
+function refuseWhile(what: string, says: (several: boolean) => string, uses: Use[]) {
   return async (request: FastifyRequest, id: number) => {
-    const counted = await Promise.all(uses.map(async (use) => ({ use, n: await request.server.db.$count(use.column.table, eq(use.column, id)) })));
+    const counted = await Promise.all(uses.map(async (use) => ({
+      use, n: 'column' in use ? await request.server.db.$count(use.column.table, eq(use.column, id)) : await use.count(request, id),
+    })));
     const found = counted.filter(({ n }) => n > 0);
     if (!found.length) return undefined;
-    const verb = found.length === 1 && found[0].n === 1 ? 'usa' : 'usan';
-    return `Ocurrió un error al eliminar ${what}: ${pronoun} ${verb} ${listFormat.format(found.map(({ use, n }) => `${n} ${n === 1 ? use.one : use.many}`))}.`;
+    const several = !(found.length === 1 && found[0].n === 1);
+    return `Ocurrió un error al eliminar ${what}: ${says(several)} ${listFormat.format(found.map(({ use, n }) => `${numberFormat.format(n)} ${n === 1 ? use.one : use.many}`))}.`;
   };
 }
+
+/**
+ * An `inUse` naming the rows that use a row: 'Ocurrió un error al eliminar la marca: la usan 3
+ * equipos.' `what` is the entity with its article ('la marca'), `pronoun` its object pronoun ('la', 'lo').
+ */
+export const refuseWhileUsed = (what: string, pronoun: 'la' | 'lo', uses: Use[]) =>
+  refuseWhile(what, (several) => `${pronoun} ${several ? 'usan' : 'usa'}`, uses);
+
+/**
+ * An `inUse` naming what a row holds, which one click must not take with it: 'Ocurrió un error al
+ * eliminar el proyecto: tiene 2 centrales eléctricas.'
+ */
+export const refuseWhileHolding = (what: string, uses: Use[]) => refuseWhile(what, () => 'tiene', uses);
 
 interface ById extends EndpointSpec { params: typeof IdParams }
 interface ByParent extends EndpointSpec { params: TObject<Record<string, TInteger>> }

@@ -307,6 +307,8 @@ export const tickets = pgTable('tickets', {
   status: smallint('status').notNull().default(1), // 1 Activo, 2 Cerrado
   type: integer('type_id').references(() => ticketTypes.id, { onDelete: 'set null' }),
   customuser: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Who wrote the ticket's first post when it is not its customer (staff making a ticket of an alarm); null: the customer. */
+  author: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
   media: text('media'),
   created_at: createdAt(),
   updated_at: updatedAt(),

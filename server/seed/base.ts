@@ -1,12 +1,14 @@
 /**
  * Reference data every database needs, demo or production: the settings row, the notification
- * types and Chile's communes. Idempotent: safe on every start.
+ * types, Chile's communes and the 'Alarma' ticket category (of the tickets made of alarms).
+ * Idempotent: safe on every start.
  */
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { communes, notificationTypes, settings } from '../db/schema.js';
 import { CHILE_COMMUNES } from './communes.js';
 import { DEFAULT_CO2_FACTOR, DEFAULT_PORTAL_NAME, DEFAULT_TIME_ZONE } from '../domain/settings.js';
+import { alarmTicketCategory } from '../domain/alarms/queries.js';
 
 export const NOTIFICATION_TYPES = [
   { id: 1, name: 'Usuarios de una etiqueta' },
@@ -22,4 +24,5 @@ export async function seedBase(db: Db) {
   for (let i = 0; i < rows.length; i += 200) {
     await db.insert(communes).values(rows.slice(i, i + 200)).onConflictDoNothing({ target: [communes.name, communes.region] });
   }
+  await alarmTicketCategory(db);
 }

@@ -10,7 +10,7 @@ import { alarmApi } from '../../contract/alarms';
 import { authApi, profileApi } from '../../contract/auth';
 import { equipmentApi, trademarkApi } from '../../contract/catalogue';
 import { collectorApi } from '../../contract/collector';
-import { investorApi, mpptApi, panelApi, powerPlantApi, stringApi } from '../../contract/hierarchy';
+import { investorApi, mpptApi, panelApi, plantReadingsApi, powerPlantApi, stringApi } from '../../contract/hierarchy';
 import { projectAccessApi, projectApi } from '../../contract/projects';
 import { settingsApi } from '../../contract/settings';
 import { tagApi, tagProjectApi, tagUserApi } from '../../contract/tags';
@@ -87,6 +87,8 @@ export const resourceTable: Record<string, ResourceSpec> = {
     update: powerPlantApi.update.path,
     delete: powerPlantApi.delete.path,
     fields: ['project', 'name', 'address', 'commune', 'latitude', 'longitude', 'capacity_kwp', 'tariff', 'commissioned_on'],
+    // Staff: the plant's readings, counted and deleted by their own call (docs/api.md).
+    actions: { readings: action(plantReadingsApi.count), deleteReadings: action(plantReadingsApi.delete) },
   },
   investors: {
     byParent: { plant: investorApi.listBy.path },
@@ -159,6 +161,7 @@ export const resourceTable: Record<string, ResourceSpec> = {
     // No GET of one user: found in the list. Update = the administrator privilege (SPEC §7 permits call).
     create: authApi.createUser.path,
     update: userApi.permits.path,
+    delete: userApi.delete.path,
     fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'password', 'is_staff'],
     updateFields: ['is_staff'],
     optional: ['phone', 'address'],
@@ -166,6 +169,8 @@ export const resourceTable: Record<string, ResourceSpec> = {
     actions: {
       resendActivation: action(authApi.staffResendActivation),
       activate: action(authApi.staffActivate),
+      // Staff, for another's active account; `activate` brings it back.
+      deactivate: action(userApi.deactivate),
     },
   },
   'project-users': {

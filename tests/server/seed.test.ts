@@ -27,6 +27,15 @@ async function counts() {
 const userId = async (email: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 const projectId = async (name: string) => (await db().select({ id: projects.id }).from(projects).where(eq(projects.name, name)))[0].id;
 
+describe('seedBase', () => {
+  it("gives every database one 'Alarma' ticket category, however often it runs", async () => {
+    await seedBase(db());
+    await seedBase(db());
+    const alarma = await db().select().from(ticketTypes).where(eq(ticketTypes.name, 'Alarma'));
+    expect(alarma).toHaveLength(1);
+  });
+});
+
 describe('communes (seedBase)', () => {
   it('holds all 346 communes of the 16 regions, none twice', async () => {
     const [{ n, regions }] = await db().select({ n: count(), regions: countDistinct(communes.region) }).from(communes);
@@ -89,7 +98,8 @@ describe('seedDemo', () => {
   });
 
   it('creates two projects with three plants in real communes', async () => {
-    expect(first).toMatchObject({ projects: 2, powerPlants: 3, trademarks: 5, equipment: 6, ticketTypes: 3 });
+    // Three categories of the demo's own, beside the 'Alarma' one of every database (seedBase).
+    expect(first).toMatchObject({ projects: 2, powerPlants: 3, trademarks: 5, equipment: 6, ticketTypes: 4 });
     const plants = await db().select({ name: powerPlants.name, commune: communes.name, project: projects.name })
       .from(powerPlants).innerJoin(communes, eq(communes.id, powerPlants.commune)).innerJoin(projects, eq(projects.id, powerPlants.project));
     expect(plants).toHaveLength(3);

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   alarmEvents, alarmPlantThresholds, alarms, inverterEvents, investors, measurements, mppts, panels,
-  powerPlants, strings, users,
+  powerPlants, strings, ticketTypes, users,
 } from '../../db/schema.js';
 import { epochMs, intArray, names, rows, selectList } from '../../db/sql.js';
 import { FRONIUS_ERROR_CODES } from '../../../contract/fronius-codes.js';
@@ -243,4 +243,20 @@ export async function alarmFacts(db: Db, id: number) {
 export async function plantsOfInverters(db: Db, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   return (await db.selectDistinct({ plant: investors.plant }).from(investors).where(inArray(investors.id, ids))).map((r) => r.plant);
+}
+
+/** The name of the ticket category of the tickets made of alarms (seeded in every database, server/seed/base.ts). */
+export const ALARM_TICKET_CATEGORY = 'Alarma';
+
+/**
+ * The id of the 'Alarma' ticket category (by name, case and spaces aside), created when there is none:
+ * at every start (so existing databases get it) and again if staff deleted it since.
+ */
+export async function alarmTicketCategory(db: Db): Promise<number> {
+  const byName = sql`lower(trim(${ticketTypes.name})) = ${ALARM_TICKET_CATEGORY.toLowerCase()}`;
+  const [found] = await db.select({ id: ticketTypes.id }).from(ticketTypes).where(byName).orderBy(asc(ticketTypes.id)).limit(1);
+  if (found) return found.id;
+  const [made] = await db.insert(ticketTypes)
+    .values({ name: ALARM_TICKET_CATEGORY, description: 'Tickets creados a partir de una alarma.' }).returning({ id: ticketTypes.id });
+  return made.id;
 }

@@ -14,7 +14,7 @@ import { everyInterval } from '../../core/jobs.js';
 import { route } from '../../core/route.js';
 import { forgetSettings, readSettings } from '../../domain/settings.js';
 import { runScheduledAlarms } from '../../domain/alarms/evaluate.js';
-import { alarmFacts } from '../../domain/alarms/queries.js';
+import { alarmFacts, alarmTicketCategory } from '../../domain/alarms/queries.js';
 import { alarmMessage, languageOf } from '../../domain/alarms/messages.js';
 import { deleteTicket, insertTicket } from '../tickets/queries.js';
 import { notifyTicketEvent } from '../tickets/events.js';
@@ -69,8 +69,10 @@ export default fp(async (app) => {
     const customuser = requested ?? await plantCustomer(db, before.plant) ?? me.id;
     const { timeZone } = await readSettings(db);
     const words = alarmMessage((await alarmFacts(db, before.id))!, languageOf(me.language), timeZone, `${app.config.publicUrl}/app/alarms/${before.id}/show`);
+    // The customer's ticket, written by the staff member who made it (its first post is theirs), in the 'Alarma' category.
     const ticket = await insertTicket(db, {
       title: words.title.slice(0, 200), content: `${words.ticketIntro}.\n\n${words.mailText}`, customuser, status: ACTIVE,
+      author: customuser === me.id ? null : me.id, type: await alarmTicketCategory(db),
     });
     // Two staff clicking at once: the first link wins and the other ticket goes, so there is one.
     if (!await linkTicket(db, before.id, ticket.id, me.id)) {

@@ -6,8 +6,12 @@
 import { naturalKey } from '../../db/sql.js';
 import { count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { communes, equipment, investors, mppts, panels, powerPlants, projects, strings } from '../../db/schema.js';
+import {
+  communes, equipment, investorEnergy, investors, lastReadings, measurements, mppts, panels, plantCurves, plantEnergy, powerPlants, projects,
+  rollupStale, strings,
+} from '../../db/schema.js';
 import { checkReferences, crudRows, listRows, type Reference, type Table } from '../../core/crud.js';
 import type { PanelsBody } from '../../../contract/hierarchy.js';
 
@@ -98,4 +102,34 @@ export async function createPanels(request: FastifyRequest, body: PanelsBody) {
   // The call takes no `page`: the list is the plain array.
   const added = await listRows(request, panelRows, { where: inArray(panels.id, ids) });
   return Array.isArray(added) ? added : added.results;
+}
+
+// ---------- readings ----------
+
+/** The inverters of a plant, as a subquery. */
+const plantInvestors = (db: Db, plant: number) => db.select({ id: investors.id }).from(investors).where(eq(investors.plant, plant));
+
+/** How many readings the plant's inverters have stored (detached months aside, docs/measurements.md). */
+export const plantReadingCount = (db: Db, plant: number) => db.$count(measurements, inArray(measurements.investor, plantInvestors(db, plant)));
+
+export const investorReadingCount = (db: Db, investor: number) => db.$count(measurements, eq(measurements.investor, investor));
+
+/**
+ * Deletes every reading of the plant's inverters and what was computed from them (their last reading,
+ * the hour/day/month/year totals, the stored day curves, the hours waiting to be rolled up), in one
+ * transaction; answers how many readings went. The plant, its inverters, alarms and device events stay.
+ */
+export function deletePlantReadings(db: Db, plant: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const ofPlant = inArray(measurements.investor, plantInvestors(t, plant));
+    const gone = await t.$count(measurements, ofPlant);
+    await t.delete(measurements).where(ofPlant);
+    await t.delete(lastReadings).where(inArray(lastReadings.investor, plantInvestors(t, plant)));
+    await t.delete(rollupStale).where(inArray(rollupStale.investor, plantInvestors(t, plant)));
+    await t.delete(investorEnergy).where(inArray(investorEnergy.investor, plantInvestors(t, plant)));
+    await t.delete(plantEnergy).where(eq(plantEnergy.plant, plant));
+    await t.delete(plantCurves).where(eq(plantCurves.plant, plant));
+    return gone;
+  });
 }

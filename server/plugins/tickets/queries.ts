@@ -3,6 +3,7 @@
  * messages, the people their events concern, and the start-up move of old attachments.
  */
 import { and, asc, eq, inArray, like, ne, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -38,9 +39,15 @@ const assignedAdmins = sql<AssignedAdmin[]>`coalesce((
   from ${ticketAssignees} join ${users} on ${users.id} = ${ticketAssignees.user}
   where ${ticketAssignees.ticket} = ${tickets.id}), '[]'::json)`;
 
+/** Who wrote the ticket's first post: its author when staff wrote it for the customer (a ticket made of an alarm), else the customer. */
+const writer = alias(users, 'ticket_writer');
+
 const ticketFields = {
   id: tickets.id, title: tickets.title, content: tickets.content, status: tickets.status,
   type: tickets.type, type_name: ticketTypes.name, customuser: tickets.customuser, user_fullname: userFullName,
+  author: writer.id,
+  author_fullname: sql<string>`trim(${writer.first_name} || ' ' || ${writer.last_name})`,
+  author_is_staff: writer.is_staff,
   media: tickets.media, assigned_user_admin: assignedAdmins, created_at: tickets.created_at, updated_at: tickets.updated_at,
   messages_count: sql<number>`(select count(*)::int from ${ticketMessages} where ${ticketMessages.ticket} = ${tickets.id})`,
   alarm: sql<number | null>`(select min(${alarms.id}) from ${alarms} where ${alarms.ticket} = ${tickets.id})`,
@@ -48,7 +55,8 @@ const ticketFields = {
 export type TicketRow = SelectResultFields<typeof ticketFields>;
 const ticketJoin = <Q>(q: Q): Q => (q as any)
   .leftJoin(ticketTypes, eq(ticketTypes.id, tickets.type))
-  .innerJoin(users, eq(users.id, tickets.customuser));
+  .innerJoin(users, eq(users.id, tickets.customuser))
+  .innerJoin(writer, eq(writer.id, sql`coalesce(${tickets.author}, ${tickets.customuser})`));
 
 export async function ticketRow(db: Db, id: number): Promise<TicketRow> {
   const [row] = await ticketJoin(db.select(ticketFields).from(tickets).$dynamic()).where(eq(tickets.id, id));

@@ -3,18 +3,25 @@
  * give a user a project. Everything here is staff only, except that a user may read a link of their own.
  */
 import fp from 'fastify-plugin';
-import { projects, projectUsers, users } from '../../db/schema.js';
-import { checkReferences, crudRoutes } from '../../core/crud.js';
+import { projects, projectUsers, ticketMessages, tickets, users } from '../../db/schema.js';
+import { checkReferences, crudRoutes, refuseWhileHolding } from '../../core/crud.js';
 import { currentUser } from '../../core/access.js';
-import { fieldError, MSG, nonFieldError, notFound } from '../../core/errors.js';
+import { ApiError, fieldError, MSG, nonFieldError, notFound } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { guardSuperuser } from '../../domain/users.js';
 import { projectUserApi, userApi } from '../../../contract/users.js';
 import {
-  findLink, findUserFlags, insertLink, insertLinks, linkBetween, listUsers, projectMembers, projectUserFields, projectUserJoin, setStaff,
+  deactivate, deleteUser, findLink, findUserFlags, insertLink, insertLinks, linkBetween, listUsers, projectMembers, projectUserFields, projectUserJoin, setStaff,
 } from './queries.js';
 
 const ALREADY_LINKED = 'El usuario ya está asociado a este proyecto.';
+
+// A user's tickets and messages would go with the account (cascades): their conversation with support
+// is not lost by one click. Deactivating the account is the way to stop it.
+const userInUse = refuseWhileHolding('el usuario', [
+  { column: tickets.customuser, one: 'ticket', many: 'tickets' },
+  { column: ticketMessages.customuser, one: 'mensaje de ticket', many: 'mensajes de ticket' },
+]);
 
 /**
  * The new is_staff value of a permits body, read as sent: a JSON null passes the schema (Ajv coerces
@@ -31,7 +38,7 @@ function parseFlag(body: unknown): boolean {
 export default fp(async (app) => {
   const { db } = app;
 
-  route(app, userApi.list, (request) => listUsers(db, request, request.query.is_staff));
+  route(app, userApi.list, (request) => listUsers(db, request, request.query));
 
   route(app, userApi.permits, async (request) => {
     const target = await findUserFlags(db, request.params.userId);
@@ -40,6 +47,25 @@ export default fp(async (app) => {
     if (target.id === currentUser(request).id) throw nonFieldError('No puedes modificar tus propios privilegios.');
     guardSuperuser(request, target);
     return setStaff(db, target, parseFlag(request.body));
+  });
+
+  route(app, userApi.deactivate, async (request) => {
+    const target = await findUserFlags(db, request.params.userId);
+    if (!target) throw notFound();
+    if (target.id === currentUser(request).id) throw nonFieldError('No puedes desactivar tu propia cuenta.');
+    guardSuperuser(request, target);
+    return deactivate(db, target);
+  });
+
+  route(app, userApi.delete, async (request, reply) => {
+    const target = await findUserFlags(db, request.params.userId);
+    if (!target) throw notFound();
+    if (target.id === currentUser(request).id) throw nonFieldError('No puedes eliminar tu propia cuenta.');
+    guardSuperuser(request, target);
+    const used = await userInUse(request, target.id);
+    if (used) throw new ApiError(400, { detail: used });
+    await deleteUser(db, target);
+    return reply.status(204).send(null);
   });
 
   route(app, projectUserApi.members, async (request) => {

@@ -1,5 +1,5 @@
 /** The queries of the users area: users as staff list them, their privilege, and the project-user links. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { projects, projectUsers, users, type User } from '../../db/schema.js';
@@ -7,10 +7,14 @@ import { fieldError } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
 import { userColumns, userFullName } from '../../domain/users.js';
 
-/** The users of a list call (`is_staff` filters when given). */
-export const listUsers = (db: Db, request: FastifyRequest, isStaff: boolean | undefined) => list<Pick<User, keyof typeof userColumns>>(db, request, {
+/** The users of a list call: `is_staff` filters when given; `not_in_project` leaves out that project's users. */
+export const listUsers = (db: Db, request: FastifyRequest, filters: { is_staff?: boolean; not_in_project?: number }) => list<Pick<User, keyof typeof userColumns>>(db, request, {
   table: users, fields: userColumns,
-  where: isStaff === undefined ? undefined : eq(users.is_staff, isStaff),
+  where: and(
+    filters.is_staff === undefined ? undefined : eq(users.is_staff, filters.is_staff),
+    filters.not_in_project === undefined ? undefined : notInArray(users.id,
+      db.select({ id: projectUsers.users }).from(projectUsers).where(eq(projectUsers.user_project, filters.not_in_project))),
+  ),
   ordering: {
     id: users.id, first_name: users.first_name, last_name: users.last_name, email: users.email,
     date_joined: users.date_joined, last_login: users.last_login, is_staff: users.is_staff,
@@ -28,7 +32,7 @@ export async function findUserFlags(db: Db, id: number) {
  * the field) when no other active superuser with the privilege would be left. Every such row is
  * locked (in id order), so two superusers revoking each other at once cannot both succeed.
  */
-async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff') {
+async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff' | 'is_active') {
   const active = await tx.select({ id: users.id }).from(users)
     .where(and(eq(users.is_superuser, true), eq(users.is_active, true), eq(users.is_staff, true)))
     .orderBy(users.id).for('update');
@@ -41,6 +45,26 @@ export function setStaff(db: Db, target: { id: number; is_superuser: boolean }, 
     if (!isStaff && target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_staff');
     const [updated] = await tx.update(users).set({ is_staff: isStaff }).where(eq(users.id, target.id)).returning(userColumns);
     return updated;
+  });
+}
+
+/**
+ * Deactivates a user (their sessions end at once: a trigger of migration 0004); the last active
+ * superuser with the privilege is kept. Answers the user item.
+ */
+export function deactivate(db: Db, target: { id: number; is_superuser: boolean }) {
+  return db.transaction(async (tx) => {
+    if (target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_active');
+    const [updated] = await tx.update(users).set({ is_active: false }).where(eq(users.id, target.id)).returning(userColumns);
+    return updated;
+  });
+}
+
+/** Deletes a user; the last active superuser with the privilege is kept. */
+export function deleteUser(db: Db, target: { id: number; is_superuser: boolean }) {
+  return db.transaction(async (tx) => {
+    if (target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_active');
+    await tx.delete(users).where(eq(users.id, target.id));
   });
 }
 

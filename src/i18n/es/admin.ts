@@ -11,5 +11,7 @@ import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
 import catalogue from './catalogue';
+import readings from './readings';
+import userAccounts from './user-accounts';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts);

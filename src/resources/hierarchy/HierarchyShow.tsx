@@ -8,6 +8,7 @@ import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { useIsStaff, useRefusedRecord } from '../../components/permissions';
 import { LevelChildren, LevelEditDialog } from './HierarchyLevel';
 import { LatestReadings } from './LatestReadings';
+import { DeleteReadingsButton } from '../power-plants/DeleteReadingsButton';
 import { ancestors, levels, type Level } from './levels';
 
 function Actions({ level }: { level: Level }) {
@@ -19,6 +20,7 @@ function Actions({ level }: { level: Level }) {
   return (
     <TopToolbar>
       <Button startIcon={<Edit />} size="small" onClick={() => setEditing(true)}>{translate('app.screens.actions.edit')}</Button>
+      {level.resource === 'power-plants' && <DeleteReadingsButton plant={record} />}
       <DeleteRecordButton entity={level.entity} resource={level.resource}
         redirect={() => `/${level.parentResource}/${record[level.parent]}/show`} />
       {editing && <LevelEditDialog level={level} record={record} open onClose={() => setEditing(false)} />}

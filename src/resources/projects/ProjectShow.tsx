@@ -26,6 +26,9 @@ function Plants() {
   return <HierarchyLevel level={levels.plants} parentId={record.id} />;
 }
 
+/** Who may be added to a project: customers (staff see every project anyway) not in it yet. */
+const projectUserChoices = (projectId: unknown) => ({ is_staff: false, not_in_project: projectId });
+
 /**
  * A project's detail page: the installations below it (plants > inverters > MPPTs > strings > panels),
  * and for administrators the users associated with it.
@@ -44,7 +47,7 @@ export const ProjectShow = () => {
         {isStaff && (
           <TabbedShowLayout.Tab label={translate('app.screens.projects.users')} path="users">
             <UserLinkList reference="project-users" entity="project_user" parentField="user_project" userField="users"
-              addLabel="app.screens.projects.add_user" sortable={false} />
+              addLabel="app.screens.projects.add_user" sortable={false} choices={projectUserChoices} />
           </TabbedShowLayout.Tab>
         )}
       </TabbedShowLayout>

@@ -54,6 +54,29 @@ function Header({ ticket }: { ticket: Ticket }) {
   );
 }
 
+/** Web addresses in a post; the punctuation closing a sentence after one is not part of it. */
+const ADDRESS = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'»]/g;
+
+/**
+ * A post's text with its web addresses clickable (the alarm's page in a ticket made of an alarm): one
+ * of this app opens in the app, any other in a new tab.
+ */
+function Linked({ text }: { text: string }) {
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(ADDRESS)) {
+    const href = match[0];
+    parts.push(text.slice(last, match.index));
+    const url = new URL(href);
+    parts.push(url.origin === window.location.origin
+      ? <Link key={match.index} to={url.pathname + url.search + url.hash}>{href}</Link>
+      : <a key={match.index} href={href} target="_blank" rel="noopener noreferrer nofollow">{href}</a>);
+    last = match.index + href.length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 interface PostProps {
   author: string;
   staff: boolean;
@@ -90,7 +113,7 @@ function Post({ author, staff, mine, time, content, media, onDelete }: PostProps
         )}
       </Stack>
       {/* Written by a user in any language: its own direction, so a Spanish message in the Arabic thread ends with its full stop. */}
-      <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</Typography>
+      <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}><Linked text={content} /></Typography>
       <Attachment url={media} />
     </Paper>
   );
@@ -252,7 +275,9 @@ function Thread() {
         <Divider sx={{ my: 2 }} />
         <Typography variant="h6" component="h2" gutterBottom>{translate('app.screens.tickets.conversation')}</Typography>
         <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={translate('app.screens.tickets.conversation')}>
-          <Post author={ticket.user_fullname} staff={false} mine={ticket.customuser === myId} time={ticket.created_at}
+          {/* The first post is the ticket's own: written by its customer, or by the staff member who made it of an alarm. */}
+          <Post author={ticket.author_fullname ?? ticket.user_fullname} staff={!!ticket.author_is_staff}
+            mine={(ticket.author ?? ticket.customuser) === myId} time={ticket.created_at}
             content={ticket.content} media={ticket.media} />
           {sorted.map((m) => (
             <Post key={m.id} author={m.user_fullname} staff={!!m.is_staff} mine={m.customuser === myId} time={m.created_at}

@@ -1,4 +1,4 @@
-import { AutocompleteInput, DataTable, ReferenceInput, required, useRecordContext } from 'react-admin';
+import { AutocompleteInput, DataTable, ReferenceInput, required, useRecordContext, type RaRecord } from 'react-admin';
 import { LinkList } from '../../components/LinkList';
 import { userChoice } from './userName';
 
@@ -15,10 +15,12 @@ interface UserLinkListProps {
   addLabel: string;
   /** Whether the link list can be ordered by name and e-mail on the server. */
   sortable?: boolean;
+  /** The users offered for a new link, as a filter of the users list given the current record's id (the server narrows them). */
+  choices?: (parentId: RaRecord['id']) => Record<string, unknown>;
 }
 
 /** The users linked to the current record (a project's users, a tag's members), with add / remove. */
-export function UserLinkList({ reference, entity, parentField, userField, addLabel, sortable = true }: UserLinkListProps) {
+export function UserLinkList({ reference, entity, parentField, userField, addLabel, sortable = true, choices }: UserLinkListProps) {
   const record = useRecordContext();
   if (!record) return null;
   return (
@@ -32,7 +34,7 @@ export function UserLinkList({ reference, entity, parentField, userField, addLab
       ]}
       phone={{ primary: (link) => link.user_fullname, secondary: (link) => link.user_email }}
       input={(
-        <ReferenceInput source={userField} reference="users">
+        <ReferenceInput source={userField} reference="users" filter={choices?.(record.id)}>
           <AutocompleteInput optionText={userChoice} validate={userRequired} fullWidth />
         </ReferenceInput>
       )}

@@ -6,11 +6,13 @@ import AddBusiness from '@mui/icons-material/AddBusiness';
 import NewLabel from '@mui/icons-material/NewLabel';
 import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import HowToReg from '@mui/icons-material/HowToReg';
+import PersonOff from '@mui/icons-material/PersonOff';
 import {
   AutocompleteInput, BooleanField, Confirm, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
   TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
 } from 'react-admin';
 import { PhoneField } from '../../components/phone';
+import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { LinkList } from '../../components/LinkList';
 import { useIsStaff } from '../../components/permissions';
 import { errorDetails, showResult, useResultFeedback } from '../../components/ResultDialog';
@@ -85,6 +87,39 @@ function ActivationButtons() {
   );
 }
 
+/** Deactivates another's active account (their sessions end at once; `Activar usuario` brings it back), after a confirmation. */
+function DeactivateButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const label = translate('app.screens.users.deactivate');
+  const onConfirm = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.call('users', 'deactivate', { id: record.id });
+      showResult({ kind: 'success', message: 'app.messages.user.deactivated' });
+      refresh();
+    } catch (error) {
+      showResult({ kind: 'error', message: 'app.messages.user.deactivate_error', details: errorDetails(error) });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" size="small" color="warning" startIcon={<PersonOff />} onClick={() => setConfirming(true)}>{label}</Button>
+      <Confirm isOpen={confirming} loading={busy} title={label}
+        content={translate('app.screens.users.deactivate_confirm', { email: record.email })}
+        confirm={label} confirmColor="warning" onConfirm={onConfirm} onClose={() => setConfirming(false)} />
+    </>
+  );
+}
+
 function Header() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -144,8 +179,8 @@ function UserTags() {
 }
 
 /**
- * The page's actions, those that apply: activation for an account not active, the privilege for
- * another's; no bar at all when none does (one's own active account), not an empty one.
+ * The page's actions, those that apply: activation for an account not active, the privilege and
+ * deactivation for another's; no bar at all when none does (one's own active account), not an empty one.
  */
 function UserActions() {
   const record = useRecordContext();
@@ -154,7 +189,15 @@ function UserActions() {
   const activation = !record.is_active;
   const permits = !identity || String(identity.id) !== String(record.id);
   if (!activation && !permits) return null;
-  return <TopToolbar>{activation && <ActivationButtons />}{permits && <PermitsButton />}</TopToolbar>;
+  return (
+    <TopToolbar>
+      {activation && <ActivationButtons />}
+      {permits && <PermitsButton />}
+      {permits && record.is_active && <DeactivateButton />}
+      {/* The server refuses an account with tickets (their conversation would go with it): deactivate it instead. */}
+      {permits && <DeleteRecordButton entity="user" resource="users" redirect="list" />}
+    </TopToolbar>
+  );
 }
 
 /** A user's detail page (administrators): profile, privilege, activation, projects and tags. */

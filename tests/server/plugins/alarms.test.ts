@@ -355,6 +355,11 @@ describe('the API', () => {
     expect(ticket.body).toMatchObject({ alarm: alarmId, customuser: customer.user.id, title: expect.stringMatching(/^Inverter fault: Planta \d+$/) });
     expect(ticket.body.content).toContain(`Ticket made from the alarm #${alarmId}`);
     expect(ticket.body.content).toContain(`/app/alarms/${alarmId}/show`);
+    // Written by the staff member who made it, not signed by the customer, in the 'Alarma' category.
+    expect(ticket.body).toMatchObject({ author: staff.user.id, author_fullname: 'Sam Staff', author_is_staff: true, type_name: 'Alarma', type: expect.any(Number) });
+    // A ticket a customer writes is theirs.
+    const asked = await call(ctx, customer.token, 'POST', '/ticket/create', { payload: { title: 'Duda', content: 'Hola', customuser: customer.user.id, status: 1 } });
+    expect((await call(ctx, customer.token, 'GET', `/ticket/detail/${asked.body.id}`)).body).toMatchObject({ author: customer.user.id, author_is_staff: false });
 
     const again = await call(ctx, staff.token, 'POST', `/alarm/ticket/${alarmId}`, { payload: {} });
     expect(again.status).toBe(200);

@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import { series } from '../../../testing/fixtures.js';
+import { storeReadings } from '../../../server/measurements/store.js';
 import { investors, mppts, panels, powerPlants, projects, projectUsers, strings, tagProjects, tags, tagUsers } from '../../../server/db/schema.js';
 
 let ctx: TestContext;
@@ -288,14 +290,47 @@ describe('deleting', () => {
     expect((await call(staff, 'DELETE', `/mppt/delete/${t.mppt.id}`)).status).toBe(404);
   });
 
-  it('a project removes its whole tree (ON DELETE CASCADE)', async () => {
+  it('a project with plants is refused, naming them (SPEC §8); emptied, it goes with its links', async () => {
     const t = await buildTree('C');
+    const second = await created('/power-plant/create', { project: t.project.id, name: 'Planta C2' });
+    const refused = await call(staff, 'DELETE', `/project/deleted/${t.project.id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ detail: 'Ocurrió un error al eliminar el proyecto: tiene 2 centrales eléctricas.' });
     expect(await counts(t)).toEqual({ plants: 1, investors: 1, mppts: 1, strings: 1, panels: 1 });
-    expect((await call(staff, 'DELETE', `/project/deleted/${t.project.id}`)).status).toBe(204);
+    expect((await call(staff, 'DELETE', `/power-plant/deleted/${second.id}`)).status).toBe(204);
+    expect((await call(staff, 'DELETE', `/project/deleted/${t.project.id}`)).body)
+      .toEqual({ detail: 'Ocurrió un error al eliminar el proyecto: tiene 1 central eléctrica.' });
+    // A plant without readings goes with everything below it.
+    expect((await call(staff, 'DELETE', `/power-plant/deleted/${t.plant.id}`)).status).toBe(204);
     expect(await counts(t)).toEqual({ plants: 0, investors: 0, mppts: 0, strings: 0, panels: 0 });
+    expect((await call(staff, 'DELETE', `/project/deleted/${t.project.id}`)).status).toBe(204);
     for (const read of reads(t)) expect((await call(staff, 'GET', read.url)).status, read.url).toBe(404);
     // The other trees are untouched.
     expect((await call(staff, 'GET', `/panel/list/${a.panel.id}`)).status).toBe(200);
+  });
+
+  it('readings go only by their own call, which says how many; a plant or an inverter with readings is refused', async () => {
+    const t = await buildTree('R');
+    const other = await buildTree('R2');
+    await storeReadings(ctx.database.db, [
+      ...series(t.investor.id, '2026-02-01T12:00:00Z', '2026-02-01T13:00:00Z', () => ({ ac_power_w: 3000, energy_total_wh: 1000 })),
+      ...series(other.investor.id, '2026-02-01T12:00:00Z', '2026-02-01T12:10:00Z', () => ({ ac_power_w: 100 })),
+    ]);
+    expect((await call(staff, 'DELETE', `/power-plant/deleted/${t.plant.id}`)).body)
+      .toEqual({ detail: 'Ocurrió un error al eliminar la central eléctrica: tiene 12 lecturas.' });
+    expect((await call(staff, 'DELETE', `/investor/deleted/${t.investor.id}`)).body)
+      .toEqual({ detail: 'Ocurrió un error al eliminar el inversor: tiene 12 lecturas.' });
+    expect((await call(staff, 'GET', `/power-plant/${t.plant.id}/readings`)).body).toEqual({ plant: t.plant.id, readings: 12 });
+
+    const customer = await ctx.userWithToken();
+    expect((await call(customer.token, 'DELETE', `/power-plant/${t.plant.id}/readings`)).status).toBe(403);
+    expect((await call(staff, 'DELETE', '/power-plant/999999/readings')).status).toBe(404);
+    const deleted = await call(staff, 'DELETE', `/power-plant/${t.plant.id}/readings`);
+    expect(deleted).toEqual({ status: 200, body: { plant: t.plant.id, readings: 12 } });
+    expect((await call(staff, 'GET', `/power-plant/${t.plant.id}/readings`)).body.readings).toBe(0);
+    // The other plant keeps its own.
+    expect((await call(staff, 'GET', `/power-plant/${other.plant.id}/readings`)).body.readings).toBe(2);
+    expect((await call(staff, 'DELETE', `/power-plant/deleted/${t.plant.id}`)).status).toBe(204);
   });
 
   it('each documented delete call works on its own level', async () => {

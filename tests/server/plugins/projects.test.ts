@@ -211,7 +211,7 @@ describe('tag-project links', () => {
 });
 
 describe('deleting a project', () => {
-  it('removes its plants, inverters, MPPTs, strings, panels and links (ON DELETE CASCADE)', async () => {
+  it('is refused while it has plants; once they are gone, removes its links and image', async () => {
     const { db } = ctx.database;
     const project = await createProject('Efímero', PNG_1x1);
     const post = async (url: string, payload: object) => (await ctx.request(staff.token, { method: 'POST', url: `/api${url}`, payload })).json();
@@ -232,6 +232,12 @@ describe('deleting a project', () => {
       tags: (await db.select().from(tagProjects).where(eq(tagProjects.project, project.id))).length,
     });
     expect(await rows()).toEqual({ plants: 1, investors: 1, mppts: 1, strings: 1, panels: 1, users: 1, tags: 1 });
+
+    const refused = await ctx.request(staff.token, { method: 'DELETE', url: `/api/project/deleted/${project.id}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'Ocurrió un error al eliminar el proyecto: tiene 1 central eléctrica.' });
+    expect(await rows()).toEqual({ plants: 1, investors: 1, mppts: 1, strings: 1, panels: 1, users: 1, tags: 1 });
+    expect((await ctx.request(staff.token, { method: 'DELETE', url: `/api/power-plant/deleted/${plant.id}` })).statusCode).toBe(204);
 
     const res = await ctx.request(staff.token, { method: 'DELETE', url: `/api/project/deleted/${project.id}` });
     expect(res.statusCode).toBe(204);

@@ -185,6 +185,54 @@ describe('superusers', () => {
   });
 });
 
+describe('PUT /user/deactivate/{userId}', () => {
+  it("ends the user's sessions at once and refuses their sign-in; staff reactivate them", async () => {
+    const carla = await ctx.userWithToken({ first_name: 'Carla', last_name: 'Activa' });
+    expect((await get(carla.token, '/api/my-profile')).statusCode).toBe(200);
+    const res = await put(admin.token, `/api/user/deactivate/${carla.user.id}`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: carla.user.id, is_active: false });
+    expect((await get(carla.token, '/api/my-profile')).statusCode).toBe(401);
+    const login = await ctx.request(null, { method: 'POST', url: '/api/auth/token', payload: { email: carla.user.email, password: 'secret12' } });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ email: ['La cuenta está desactivada. Contacta al administrador.'] });
+
+    expect((await put(admin.token, `/api/auth/account-activate/${carla.user.id}`, {})).json()).toMatchObject({ is_active: true });
+    expect((await get(await ctx.login(carla.user.email, 'secret12'), '/api/my-profile')).statusCode).toBe(200);
+  });
+
+  it('is staff only, not on oneself, a superuser only by a superuser; an unknown user is a 404', async () => {
+    expect((await put(alice.token, `/api/user/deactivate/${bob.user.id}`, {})).statusCode).toBe(403);
+    expect((await put(admin.token, `/api/user/deactivate/${admin.user.id}`, {})).json()).toEqual({ non_field_errors: ['No puedes desactivar tu propia cuenta.'] });
+    const root = await ctx.createUser({ is_staff: true, is_superuser: true });
+    expect((await put(admin.token, `/api/user/deactivate/${root.id}`, {})).statusCode).toBe(403);
+    expect((await put(admin.token, '/api/user/deactivate/999999', {})).statusCode).toBe(404);
+    expect((await get(alice.token, '/api/my-profile')).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /user/deleted/{userId}', () => {
+  it('deletes an account without tickets; one with tickets or messages is refused, naming them', async () => {
+    const gone = await ctx.createUser({ first_name: 'Pasajera' });
+    expect((await del(alice.token, `/api/user/deleted/${gone.id}`)).statusCode).toBe(403);
+    expect((await del(admin.token, `/api/user/deleted/${gone.id}`)).statusCode).toBe(204);
+    expect((await get(admin.token, '/api/get-users/')).json().map((u: { id: number }) => u.id)).not.toContain(gone.id);
+    expect((await del(admin.token, `/api/user/deleted/${gone.id}`)).statusCode).toBe(404);
+
+    const asker = await ctx.userWithToken({ first_name: 'Consulta' });
+    const ticket = (await post(asker.token, '/api/ticket/create', { title: 'Duda', content: 'Hola', status: 1 })).json();
+    await post(asker.token, '/api/ticket/message/create', { ticket: ticket.id, content: 'Sigo esperando' });
+    const refused = await del(admin.token, `/api/user/deleted/${asker.user.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'Ocurrió un error al eliminar el usuario: tiene 1 ticket y 1 mensaje de ticket.' });
+    expect((await get(admin.token, `/api/ticket/detail/${ticket.id}`)).statusCode).toBe(200);
+
+    expect((await del(admin.token, `/api/user/deleted/${admin.user.id}`)).json()).toEqual({ non_field_errors: ['No puedes eliminar tu propia cuenta.'] });
+    const root = await ctx.createUser({ is_staff: true, is_superuser: true });
+    expect((await del(admin.token, `/api/user/deleted/${root.id}`)).statusCode).toBe(403);
+  });
+});
+
 describe('project-user links', () => {
   it('staff link one user (a link) or several (the links created, skipping existing ones)', async () => {
     const one = await post(admin.token, '/api/associate-user-project/create', { user_project: solar.id, users: alice.user.id });
@@ -212,6 +260,19 @@ describe('project-user links', () => {
       id: solar.id, name: 'Parque Solar Norte',
       users_project: [one.json(), many.json()[0]],
     });
+  });
+
+  it("the choices of 'Agregar usuario al proyecto': customers not in the project yet, paged on the server", async () => {
+    const [third] = await ctx.database.db.insert(projects).values({ name: 'Tercero' }).returning();
+    await post(admin.token, '/api/associate-user-project/create', { user_project: third.id, users: alice.user.id });
+    const choices = await get(admin.token, `/api/get-users/?is_staff=false&not_in_project=${third.id}&page=1&page_size=50`);
+    expect(choices.statusCode).toBe(200);
+    const ids = choices.json().results.map((u: { id: number }) => u.id);
+    expect(ids).toContain(bob.user.id);
+    expect(ids).not.toContain(alice.user.id);
+    expect(ids).not.toContain(admin.user.id);
+    expect(choices.json().count).toBe(ids.length);
+    expect((await get(admin.token, '/api/get-users/?not_in_project=abc')).json()).toEqual({ not_in_project: [expect.any(String)] });
   });
 
   it('unknown ids are a 400 naming the field; bad bodies too', async () => {

@@ -153,6 +153,8 @@ describe('project detail', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(within(await resultDialog()).getByText('Usuario agregado al proyecto exitosamente.')).toBeInTheDocument();
     expect(dataProvider.create).toHaveBeenCalledWith('project-users', expect.objectContaining({ data: expect.objectContaining({ user_project: 1, users: 7 }) }));
+    // The choices are asked of the server: customers not in this project yet.
+    expect(dataProvider.getList).toHaveBeenCalledWith('users', expect.objectContaining({ filter: expect.objectContaining({ is_staff: false, not_in_project: 1 }) }));
   });
 });
 
@@ -163,6 +165,39 @@ describe('detail pages below the project', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Parque Solar Maipú' })).toHaveAttribute('href', '/projects/1/show'));
     await waitFor(() => expect(screen.getByText('Inversor A')).toBeInTheDocument());
     expect(screen.getByText('Camino Lo Espejo 1')).toBeInTheDocument();
+  });
+
+  it("staff delete a plant's readings by their own action, which says how many, after a confirmation", async () => {
+    let stored = 12345;
+    const call = vi.fn(async (resource: string, action: string, { id }: { id?: number } = {}) => {
+      if (resource === 'power-plants' && action === 'readings') return { plant: id, readings: stored };
+      if (resource === 'power-plants' && action === 'deleteReadings') {
+        const gone = stored;
+        stored = 0;
+        return { plant: id, readings: gone };
+      }
+      throw new Error(`unexpected call ${resource}.${action}`);
+    });
+    const dataProvider = Object.assign(fakeDataProvider(installation()), { call });
+    renderAdmin('/power-plants/10/show', { dataProvider });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar lecturas (12.345)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar las lecturas de Central Norte' });
+    expect(confirm).toHaveTextContent('Se eliminarán las lecturas guardadas de Central Norte (12.345)');
+    expect(call).not.toHaveBeenCalledWith('power-plants', 'deleteReadings', expect.anything());
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Eliminar lecturas' }));
+    expect(within(await resultDialog()).getByText('Lecturas eliminadas exitosamente.')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith('power-plants', 'deleteReadings', { id: 10 });
+    await acceptDialog();
+    // None left: nothing more to delete.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Eliminar lecturas/ })).not.toBeInTheDocument());
+  });
+
+  it('a customer is offered no deletion of readings', async () => {
+    const call = vi.fn(async () => ({ plant: 10, readings: 5 }));
+    renderAdmin('/power-plants/10/show', { dataProvider: Object.assign(fakeDataProvider(installation()), { call }), staff: false });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Central Norte' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /Eliminar lecturas/ })).not.toBeInTheDocument();
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('deleting a panel from its page returns to its string', async () => {

@@ -73,6 +73,23 @@ describe('ticket thread', () => {
     expect(screen.getByRole('heading', { name: 'Inversor sin datos' })).toBeInTheDocument();
   });
 
+  it('a ticket made of an alarm opens with the post of the staff member who made it, its address a link to the alarm', async () => {
+    setProfile(profile(5, false));
+    const address = `${window.location.origin}/app/alarms/3/show`;
+    renderAdmin('/tickets/4/show', {
+      dataProvider: provider(tables({
+        content: `Ticket creado a partir de la alarma #3.\n\nEnlace: ${address}.`, alarm: 3,
+        author: 1, author_fullname: 'Sofía Rojas', author_is_staff: true,
+      })),
+      staff: false,
+    });
+    const first = (await screen.findByText(/Ticket creado a partir de la alarma #3/)).closest('li')!;
+    expect(first).toHaveAccessibleName('Sofía Rojas');
+    expect(within(first).getByText('Soporte')).toBeInTheDocument();
+    // The sentence's full stop is not part of the address.
+    expect(within(first).getByRole('link', { name: address })).toHaveAttribute('href', '/app/alarms/3/show');
+  });
+
   it('isolates what users wrote for direction in the Arabic thread, and dates its posts in Arabic', async () => {
     setProfile(profile(5, false));
     renderAdmin('/tickets/4/show', { dataProvider: provider(tables()), staff: false, i18n: await i18nIn('ar') });

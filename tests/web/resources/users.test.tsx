@@ -53,6 +53,39 @@ describe('users', () => {
     expect(screen.queryByRole('button', { name: 'Reenviar el enlace de activación' })).not.toBeInTheDocument();
   });
 
+  it("an administrator deactivates another's account after a confirmation; it can be activated again", async () => {
+    const tables = { users: structuredClone(users), projects: [], 'tag-users': [] };
+    const call = vi.fn(async (resource: string, action: string, { id }: { id?: number } = {}) => {
+      const row = tables.users.find((u) => u.id === id)!;
+      if (resource === 'users' && action === 'deactivate') return Object.assign(row, { is_active: false });
+      if (resource === 'users' && action === 'activate') return Object.assign(row, { is_active: true });
+      throw new Error(`unexpected call ${resource}.${action}`);
+    });
+    renderAdmin('/users/7/show', { dataProvider: Object.assign(fakeDataProvider(tables), { call }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Desactivar usuario' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('ana@solar.cl no podrá iniciar sesión y sus sesiones abiertas terminarán ahora.');
+    expect(call).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Desactivar usuario' }));
+    expect(within(await resultDialog()).getByText('Usuario desactivado exitosamente.')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith('users', 'deactivate', { id: 7 });
+    await acceptDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Activar usuario' }));
+    expect(within(await resultDialog()).getByText('Usuario activado exitosamente.')).toBeInTheDocument();
+  });
+
+  it("an account with tickets is not deleted: the dialog says why, in the server's words", async () => {
+    const detail = 'Ocurrió un error al eliminar el usuario: tiene 2 tickets.';
+    const dataProvider = fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] }, { delete: { users: { detail } } });
+    renderAdmin('/users/7/show', { dataProvider });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    const dialog = await resultDialog();
+    expect(within(dialog).getByText('Ocurrió un error al eliminar el usuario.')).toBeInTheDocument();
+    expect(within(dialog).getByText(detail)).toBeInTheDocument();
+    expect(dataProvider.delete).toHaveBeenCalledWith('users', expect.objectContaining({ id: 7 }));
+  });
+
   it('a refused resend or activation says so, with the server\'s reason', async () => {
     const tables = { users: [{ id: 9, email: 'apagada@solar.cl', first_name: 'Apagada', last_name: '', is_staff: false, is_superuser: true, is_active: false }], projects: [], 'tag-users': [] };
     const call = vi.fn(async (_resource: string, action: string) => {

@@ -64,6 +64,7 @@ describe('tickets', () => {
       media: expect.stringMatching(SIGNED('pdf')),
       assigned_user_admin: [], assigned_admin_fullname: 'Sin asignar',
       created_at: expect.any(String), updated_at: expect.any(String), messages_count: 0, alarm: null,
+      author: customer.user.id, author_fullname: 'Carla Cliente', author_is_staff: false,
     });
     expect(new Date(ticket.created_at).toString()).not.toBe('Invalid Date');
     expect(mediaFiles()).toContain(fileOf(ticket.media));

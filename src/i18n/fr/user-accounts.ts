@@ -1,0 +1,20 @@
+import type esUserAccounts from '../es/user-accounts';
+import type { Translation } from '../merge';
+
+const userAccounts: Translation<typeof esUserAccounts> = {
+  app: {
+    screens: {
+      users: {
+        deactivate: 'Désactiver l’utilisateur',
+        deactivate_confirm: '%{email} ne pourra plus se connecter et ses sessions ouvertes prendront fin maintenant. Vous pourrez réactiver le compte à tout moment. Continuer ?',
+      },
+    },
+    messages: {
+      user: {
+        deactivated: 'Utilisateur désactivé avec succès.', deactivate_error: 'Une erreur est survenue lors de la désactivation de l’utilisateur.',
+        deleted: 'Utilisateur supprimé avec succès.', delete_error: 'Une erreur est survenue lors de la suppression de l’utilisateur.',
+      },
+    },
+  },
+};
+export default userAccounts;
