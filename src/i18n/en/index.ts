@@ -9,5 +9,6 @@ import devices from './devices';
 import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
+import inputs from './inputs';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, inputs);

@@ -10,5 +10,6 @@ import devices from './devices';
 import reports from './reports';
 import fleet from './fleet';
 import alarms from './alarms';
+import inputs from './inputs';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, inputs);

@@ -1,7 +1,9 @@
 import {
-  AutocompleteInput, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
+  AutocompleteInput, NumberField, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
 } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { nameRequired } from '../../components/validators';
+import { HIERARCHY_LIMITS as L } from '../../../contract/hierarchy';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
 
@@ -10,6 +12,7 @@ export const PanelFields = () => (
     <ReferenceField source="equipment" reference="equipments" link={false} emptyText="—" />
     <NumberField source="power_wp" emptyText="—" />
     <TextField source="serial_number" emptyText="—" />
+    <NumberField source="temperature_coefficient_pct" emptyText="—" />
   </FieldGrid>
 );
 
@@ -19,8 +22,9 @@ export const PanelInputs = () => (
     <ReferenceInput source="equipment" reference="equipments" sort={{ field: 'name', order: 'ASC' }} filter={{ kind: 'panel' }}>
       <AutocompleteInput optionText="name" fullWidth />
     </ReferenceInput>
-    <NumberInput source="power_wp" min={0} />
+    <DecimalInput source="power_wp" min={0} />
     <TextInput source="serial_number" />
+    <DecimalInput source="temperature_coefficient_pct" min={L.temperatureCoefficient.minimum} max={L.temperatureCoefficient.maximum} />
   </>
 );
 

@@ -1,4 +1,5 @@
-import { NumberField, NumberInput, type RaRecord, TextInput } from 'react-admin';
+import { NumberField, type RaRecord, TextInput } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
@@ -13,8 +14,8 @@ export const StringFields = () => (
 export const StringInputs = () => (
   <>
     <TextInput source="name" validate={nameRequired} fullWidth />
-    <NumberInput source="tilt" min={0} max={90} />
-    <NumberInput source="azimuth" min={0} max={360} />
+    <DecimalInput source="tilt" min={0} max={90} />
+    <DecimalInput source="azimuth" min={0} max={360} />
   </>
 );
 
