@@ -8,6 +8,7 @@
 import { HttpError, type DataProvider, type GetListParams, type GetListResult, type Identifier, type RaRecord } from 'react-admin';
 import { request, type Query } from './http';
 import { resourceTable, type ResourceSpec } from './resourceTable';
+import { bodyShape } from './bodies';
 import { monitoringReads } from './monitoring';
 import { deviceCalls } from './devices';
 
@@ -48,25 +49,25 @@ function newFile(value: unknown): File | undefined {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** The body of a create/update from the table: only writable fields, optional ones only when filled in. */
-export function buildBody(spec: ResourceSpec, data: Data, action: 'create' | 'update'): FormData | Data {
-  const fields = (action === 'update' && spec.updateFields) || spec.fields
-    || Object.keys(data).filter((k) => k !== 'id');
-  const files = new Set(spec.files ?? []);
+/**
+ * The body of a create/update: the fields of the endpoint's body in the contract (bodies.ts) that
+ * `data` holds, optional ones (the table's SPEC §5 rule) only when filled in, files only when new.
+ */
+export function buildBody(spec: ResourceSpec, data: Data, method: string, path: string): FormData | Data {
+  const shape = bodyShape(method, path);
   const optional = new Set(spec.optional ?? []);
   const entries: [string, unknown][] = [];
-  for (const field of fields) {
-    const value = files.has(field) ? newFile(data[field]) : data[field];
+  for (const field of shape.fields) {
+    if (shape.multipart && shape.lists.has(field)) continue; // JSON only (alarm_opt_out): multipart has no lists
+    const value = shape.files.has(field) ? newFile(data[field]) : data[field];
     if (value === undefined || (optional.has(field) && isEmpty(value))) continue;
     entries.push([field, value]);
   }
-  const multipart = spec.multipart === 'always' || (spec.multipart === 'create' && action === 'create');
-  if (!multipart) return Object.fromEntries(entries);
+  if (!shape.multipart) return Object.fromEntries(entries);
   const form = new FormData();
   for (const [field, value] of entries) {
     if (value === null) continue; // multipart has no null: leave the field out
     if (value instanceof File) form.append(field, value, value.name);
-    else if (Array.isArray(value)) value.forEach((v) => form.append(field, String(v)));
     else form.append(field, String(value));
   }
   return form;
@@ -196,14 +197,15 @@ export const dataProvider: AppDataProvider = {
   create: async (resource, { data }) => {
     const spec = specOf(resource);
     const path = need(typeof spec.create === 'function' ? spec.create(data) : spec.create, resource, 'create');
-    const answer = await request(path, { method: 'POST', body: buildBody(spec, data, 'create') });
+    const answer = await request(path, { method: 'POST', body: buildBody(spec, data, 'POST', path) });
     return { data: saved(spec, answer, data) } as any;
   },
 
   update: async (resource, { id, data, previousData }) => {
     const spec = specOf(resource);
-    const path = fill(need(spec.update, resource, 'update'), id);
-    const answer = await request(path, { method: spec.updateMethod ?? 'PUT', body: buildBody(spec, data, 'update') });
+    const path = need(spec.update, resource, 'update');
+    const method = spec.updateMethod ?? 'PUT';
+    const answer = await request(fill(path, id), { method, body: buildBody(spec, data, method, path) });
     return { data: saved(spec, answer, { ...previousData, ...data, id }) } as any;
   },
 

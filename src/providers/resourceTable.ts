@@ -1,6 +1,7 @@
 /**
  * THE table of the API (SPEC §7): for every react-admin resource, its documented endpoints and how
- * bodies and answers look. dataProvider.ts is one generic translator over this table; there is no
+ * answers look; the bodies' fields are the contract's (bodies.ts). dataProvider.ts is one generic
+ * translator over this table; there is no
  * per-resource fetch code anywhere else. Paths are relative to /api; `:id` is the record id (or the
  * parent id in `byParent`).
  */
@@ -47,14 +48,11 @@ export interface ResourceSpec {
   update?: string;
   updateMethod?: 'PUT' | 'PATCH';
   delete?: string;
-  /** Body fields of create, and of update unless `updateFields` says otherwise. Read-only fields never leave. */
-  fields?: string[];
-  updateFields?: string[];
-  /** Which bodies are multipart/form-data. */
-  multipart?: 'create' | 'always';
-  /** Fields holding files: react-admin's `{rawFile, src}`; only a new File is sent (SPEC §5). */
-  files?: string[];
-  /** Fields sent only when filled in (SPEC §5 payload rules). */
+  /**
+   * Fields sent only when filled in (SPEC §5 payload rules). Which fields a create or update sends,
+   * which hold files and whether it is multipart come from the endpoint's body in the contract
+   * (bodies.ts), never from this table.
+   */
   optional?: string[];
   /** Answer item -> react-admin record. */
   toRecord?: (item: Data) => Data;
@@ -75,9 +73,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: projectApi.create.path,
     update: projectApi.update.path,
     delete: projectApi.delete.path,
-    fields: ['name', 'image_project'],
-    multipart: 'always',
-    files: ['image_project'],
     optional: ['name', 'image_project'],
   },
   'power-plants': {
@@ -86,7 +81,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: powerPlantApi.create.path,
     update: powerPlantApi.update.path,
     delete: powerPlantApi.delete.path,
-    fields: ['project', 'name', 'address', 'commune', 'latitude', 'longitude', 'capacity_kwp', 'tariff', 'commissioned_on'],
     // Staff: the plant's readings, counted and deleted by their own call (docs/api.md).
     actions: { readings: action(plantReadingsApi.count), deleteReadings: action(plantReadingsApi.delete) },
   },
@@ -96,7 +90,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: investorApi.create.path,
     update: investorApi.update.path,
     delete: investorApi.delete.path,
-    fields: ['plant', 'name', 'equipment', 'model', 'serial_number', 'nominal_power_kw', 'datalogger_address', 'datalogger_id', 'device_id'],
     actions: { microservice: action(collectorApi.devices) },
   },
   mppts: {
@@ -105,7 +98,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: mpptApi.create.path,
     update: mpptApi.update.path,
     delete: mpptApi.delete.path,
-    fields: ['investor', 'name', 'number'],
   },
   strings: {
     byParent: { mppt: stringApi.listBy.path },
@@ -113,7 +105,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: stringApi.create.path,
     update: stringApi.update.path,
     delete: stringApi.delete.path,
-    fields: ['mppt', 'name', 'tilt', 'azimuth'],
   },
   panels: {
     byParent: { string: panelApi.listBy.path },
@@ -121,7 +112,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: panelApi.create.path,
     update: panelApi.update.path,
     delete: panelApi.delete.path,
-    fields: ['string', 'name', 'equipment', 'power_wp', 'serial_number'],
     actions: { createMany: action(panelApi.createMany) },
   },
   tags: {
@@ -130,7 +120,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: tagApi.create.path,
     update: tagApi.update.path,
     delete: tagApi.delete.path,
-    fields: ['name'],
   },
   'tag-users': {
     list: tagUserApi.list.path,
@@ -139,7 +128,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: tagUserApi.create.path,
     update: tagUserApi.update.path,
     delete: tagUserApi.delete.path,
-    fields: ['tag', 'customuser'],
   },
   'tag-projects': {
     // admin=True: every link for staff; the server ignores it for ordinary users (their tags' links).
@@ -150,7 +138,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: tagProjectApi.create.path,
     update: tagProjectApi.update.path,
     delete: tagProjectApi.delete.path,
-    fields: ['tag', 'project'],
     // The API nests the project; react-admin wants `project` to be the id.
     toRecord: ({ project, ...rest }) => (project && typeof project === 'object'
       ? { ...rest, project: project.id, project_name: project.name, project_image: project.image_project }
@@ -162,8 +149,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: authApi.createUser.path,
     update: userApi.permits.path,
     delete: userApi.delete.path,
-    fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'password', 'is_staff'],
-    updateFields: ['is_staff'],
     optional: ['phone', 'address'],
     // Staff, for an account that is not active (docs/api.md "Accounts").
     actions: {
@@ -181,7 +166,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: projectUserApi.create.path,
     update: projectUserApi.update.path,
     delete: projectUserApi.delete.path,
-    fields: ['user_project', 'users'],
   },
   trademarks: {
     list: trademarkApi.list.path,
@@ -189,9 +173,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: trademarkApi.create.path,
     update: trademarkApi.update.path,
     delete: trademarkApi.delete.path,
-    fields: ['name', 'image'],
-    multipart: 'always',
-    files: ['image'],
     optional: ['name', 'image'],
   },
   equipments: {
@@ -200,9 +181,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: equipmentApi.create.path,
     update: equipmentApi.update.path,
     delete: equipmentApi.delete.path,
-    fields: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description', 'power_w'],
-    multipart: 'always',
-    files: ['image'],
     optional: ['name', 'image', 'trademark', 'kind', 'model', 'station_code', 'description', 'power_w'],
   },
   communes: {
@@ -212,7 +190,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     list: settingsApi.list.path,
     unpaged: true,
     update: settingsApi.update.path,
-    fields: ['name', 'environnement_factor', 'time_zone'],
   },
   tickets: {
     list: ticketApi.list.path,
@@ -220,10 +197,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: ticketApi.create.path,
     update: ticketApi.update.path,
     delete: ticketApi.delete.path,
-    fields: ['title', 'content', 'customuser', 'type', 'status', 'media'],
-    updateFields: ['title', 'status', 'user_admin'],
-    multipart: 'create',
-    files: ['media'],
     optional: ['media'],
     actions: {
       changeStatus: action(ticketApi.changeStatus, ['status']),
@@ -235,15 +208,11 @@ export const resourceTable: Record<string, ResourceSpec> = {
     create: ticketCategoryApi.create.path,
     update: ticketCategoryApi.update.path,
     delete: ticketCategoryApi.delete.path,
-    fields: ['name', 'description'],
   },
   'ticket-messages': {
     byParent: { ticket: ticketMessageApi.listBy.path },
     create: ticketMessageApi.create.path,
     delete: ticketMessageApi.delete.path,
-    fields: ['content', 'ticket', 'customuser', 'media'],
-    multipart: 'create',
-    files: ['media'],
     optional: ['media'],
   },
   notifications: {
@@ -281,9 +250,6 @@ export const resourceTable: Record<string, ResourceSpec> = {
   profile: {
     one: profileApi.me.path,
     update: profileApi.update.path,
-    fields: ['first_name', 'last_name', 'email', 'phone', 'address', 'image', 'report_opt_out', 'language'],
-    multipart: 'always',
-    files: ['image'],
     optional: ['first_name', 'last_name', 'email', 'phone', 'address', 'image'],
     // Keeps the stored user (name and avatar in the top bar) in step.
     onSaved: (record) => setProfile(record as unknown as Profile),

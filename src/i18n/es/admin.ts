@@ -13,5 +13,6 @@ import alarms from './alarms';
 import catalogue from './catalogue';
 import readings from './readings';
 import userAccounts from './user-accounts';
+import inputs from './inputs';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs);

@@ -5,7 +5,7 @@
  * consumption, the battery's state of charge (day, on its own 0-100 % axis) and, for day, month and
  * year, the expected production laid over. Each plotted table can be downloaded as CSV.
  */
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import RtlProvider from '@mui/system/RtlProvider';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup,
@@ -22,10 +22,9 @@ import { ChartsAxis } from '@mui/x-charts/ChartsAxis';
 import { ChartsGrid } from '@mui/x-charts/ChartsGrid';
 import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
 import { ChartsAxisHighlight } from '@mui/x-charts/ChartsAxisHighlight';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { useStore, useTranslate } from 'react-admin';
+import { useLocaleState, useStore, useTranslate } from 'react-admin';
 import { INTERVALS, type ExpectedChartType, type Interval } from '../../providers/monitoring';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import { bucketLabel, chartSummary, chartTable, drawable, hasData, tableCsv, type ChartTable, type PlottedSeries, type SeriesKey } from './chartData';
@@ -35,7 +34,7 @@ import { intlLocale } from '../../i18n/locales';
 import { ExpectedNote } from './ExpectedNote';
 import { chartQuery } from './queries';
 import { CHOSEN } from './choices';
-import { DateLocalization } from '../../components/DatePickers';
+import { DateLocalization, dateHint, TypedDatePicker } from '../../components/DatePickers';
 import { useIsPhone } from '../../components/useIsPhone';
 import { rememberChartWidth } from '../../firstView/page';
 
@@ -160,8 +159,9 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
   timeZone: string;
 }) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const f = useFormatters(timeZone);
-  const plantToday = dayjs(today);
+  const plantToday = useMemo(() => dayjs(today), [today]);
   const [interval, setInterval] = useStore<Interval>(CHOSEN.interval, 'day');
   const [date, setDate] = useState<Dayjs>(plantToday);
   const [start, setStart] = useState<Dayjs>(() => plantToday.subtract(6, 'day'));
@@ -184,9 +184,10 @@ export const ChartPanel = ({ plantId, plantName, today, timeZone }: {
   });
   const table = data ? chartTable(data, expectedType ? expected : null, translate, f) : null;
   const picker = (label: string, value: Dayjs, onChange: (d: Dayjs) => void, views = VIEWS.day) => (
-    <DatePicker label={label} value={value} views={views} maxDate={plantToday}
-      // A date being typed ('2' of '2026' is the year 2) sends nothing until it is whole and valid.
-      onChange={(d, context) => d && d.isValid() && !context.validationError && onChange(d)} slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 190 }, minWidth: 0 } } }} />
+    <TypedDatePicker label={label} value={value} views={views} maxDate={plantToday}
+      // The chart follows once the date typed is whole and valid ('2' of '2026' is the year 2); until then it says how to type it.
+      onDate={(d, what) => what === 'valid' && onChange(d!)} incompleteMessage={translate('app.inputs.date_incomplete', { format: dateHint(locale) })}
+      slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 190 }, minWidth: 0 } } }} />
   );
   // On a phone the six intervals do not fit on one line as buttons: a select keeps them on one.
   const phone = useIsPhone();

@@ -7,7 +7,8 @@
  */
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
-import { Form, NumberInput, SaveButton } from 'react-admin';
+import { Form, SaveButton } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { showResult } from '../../components/ResultDialog';
 import { given, numberWithin } from '../../components/validators';
 import { useFormatters } from '../../i18n/format';
@@ -54,7 +55,7 @@ export function ThresholdsForm({ id, values, optional = false, hint, save }: {
         {THRESHOLD_NAMES.map((name) => {
           const { type, minimum, maximum } = AlarmThresholds.properties[name];
           return (
-            <NumberInput key={name} source={name} label={`app.alarms.thresholds.fields.${name}`} validate={validate[name]}
+            <DecimalInput key={name} source={name} label={`app.alarms.thresholds.fields.${name}`} validate={validate[name]}
               min={minimum} max={maximum} step={type === 'integer' ? 1 : 'any'} helperText={hint?.(name) ?? false} margin="none" />
           );
         })}

@@ -1,4 +1,5 @@
-import { AutocompleteInput, Create, Edit, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { AutocompleteInput, Create, Edit, ReferenceInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
@@ -17,7 +18,7 @@ const EquipmentInputs = () => (
     </ReferenceInput>
     <SelectInput source="kind" choices={kindChoices} defaultValue="other" fullWidth />
     {/* A panel's Wp: a panel of this model is given it. */}
-    <NumberInput source="power_w" min={0} />
+    <DecimalInput source="power_w" min={0} />
     <TextInput source="model" fullWidth />
     <TextInput source="station_code" fullWidth />
     <TextInput source="description" multiline minRows={3} fullWidth />

@@ -1,6 +1,7 @@
 import {
-  AutocompleteInput, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
+  AutocompleteInput, NumberField, ReferenceField, ReferenceInput, TextField, TextInput, type RaRecord,
 } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
@@ -25,10 +26,10 @@ export const InvestorInputs = () => (
     </ReferenceInput>
     <TextInput source="model" />
     <TextInput source="serial_number" />
-    <NumberInput source="nominal_power_kw" min={0} />
+    <DecimalInput source="nominal_power_kw" min={0} />
     <TextInput source="datalogger_address" fullWidth />
     <TextInput source="datalogger_id" />
-    <NumberInput source="device_id" min={0} step={1} />
+    <DecimalInput source="device_id" min={0} step={1} />
   </>
 );
 

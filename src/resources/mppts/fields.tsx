@@ -1,4 +1,5 @@
-import { NumberField, NumberInput, type RaRecord, TextInput } from 'react-admin';
+import { NumberField, type RaRecord, TextInput } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { nameRequired } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
@@ -12,7 +13,7 @@ export const MpptFields = () => (
 export const MpptInputs = () => (
   <>
     <TextInput source="name" validate={nameRequired} fullWidth />
-    <NumberInput source="number" min={1} max={1000} step={1} />
+    <DecimalInput source="number" min={1} max={1000} step={1} />
   </>
 );
 

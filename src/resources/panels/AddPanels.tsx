@@ -5,8 +5,9 @@
  */
 import { Dialog, DialogTitle } from '@mui/material';
 import {
-  NumberInput, required, SimpleForm, useRefresh, useTranslate, type Identifier, type Validator,
+  required, SimpleForm, useRefresh, useTranslate, type Identifier, type Validator,
 } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { DialogToolbar } from '../../components/FormToolbars';
 import { errorDetails, showResult } from '../../components/ResultDialog';
 import { given } from '../../components/validators';
@@ -48,9 +49,9 @@ export function AddPanelsDialog({ parentId, onClose }: { parentId: Identifier; o
         toolbar={<DialogToolbar onCancel={onClose} alwaysEnable saveLabel="app.screens.add_panels.submit" />}>
         <PanelModelInput label="app.screens.add_panels.model" validate={[required('app.screens.add_panels.model_required')]} />
         {/* No native min/max: the browser's own bubble would stop the form before our message says the range. */}
-        <NumberInput source="count" label="app.screens.add_panels.count" validate={countValid} step={1}
+        <DecimalInput source="count" label="app.screens.add_panels.count" validate={countValid} step={1}
           helperText="app.screens.add_panels.count_help" />
-        <NumberInput source="power_wp" label="resources.panels.fields.power_wp" min={0} />
+        <DecimalInput source="power_wp" label="resources.panels.fields.power_wp" min={0} />
       </SimpleForm>
     </Dialog>
   );

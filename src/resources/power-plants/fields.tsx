@@ -1,9 +1,11 @@
 import {
-  AutocompleteInput, DateField, NumberField, NumberInput, ReferenceField, ReferenceInput, TextField, TextInput,
+  AutocompleteInput, DateField, NumberField, ReferenceField, ReferenceInput, TextField, TextInput,
   type RaRecord,
 } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { LazyDateInput } from '../../components/LazyDateInput';
 import { nameRequired } from '../../components/validators';
+import { HIERARCHY_LIMITS as L } from '../../../contract/hierarchy';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
 
@@ -17,6 +19,7 @@ export const PlantFields = () => (
     <NumberField source="latitude" emptyText="—" options={{ maximumFractionDigits: 6 }} />
     <NumberField source="longitude" emptyText="—" options={{ maximumFractionDigits: 6 }} />
     <DateField source="commissioned_on" emptyText="—" />
+    <NumberField source="elevation_m" emptyText="—" />
   </FieldGrid>
 );
 
@@ -27,12 +30,13 @@ export const PlantInputs = () => (
     <ReferenceInput source="commune" reference="communes" sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteInput optionText="name" fullWidth />
     </ReferenceInput>
-    <NumberInput source="latitude" min={-90} max={90} step={0.000001} />
-    <NumberInput source="longitude" min={-180} max={180} step={0.000001} />
-    <NumberInput source="capacity_kwp" min={0} />
-    <NumberInput source="tariff" min={0} />
-    <NumberInput source="injection_price" min={0} />
+    <DecimalInput source="latitude" min={L.latitude.minimum} max={L.latitude.maximum} />
+    <DecimalInput source="longitude" min={L.longitude.minimum} max={L.longitude.maximum} />
+    <DecimalInput source="capacity_kwp" min={0} />
+    <DecimalInput source="tariff" min={0} />
+    <DecimalInput source="injection_price" min={0} />
     <LazyDateInput source="commissioned_on" />
+    <DecimalInput source="elevation_m" min={L.elevation.minimum} max={L.elevation.maximum} />
   </>
 );
 

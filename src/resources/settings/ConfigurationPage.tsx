@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import {
-  AutocompleteInput, NumberInput, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, ToolbarClasses,
+  AutocompleteInput, ResourceContextProvider, SaveButton, SimpleForm, TextInput, Title, Toolbar, ToolbarClasses,
   useGetList, useNotify, useTranslate, useUpdate, type RaRecord,
 } from 'react-admin';
+import { DecimalInput } from '../../components/DecimalInput';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { nameRequired } from '../../components/validators';
 import { CommuneList } from '../communes/CommuneList';
@@ -56,7 +57,7 @@ function SettingsForm({ settings }: { settings: RaRecord }) {
       <SimpleForm record={settings} onSubmit={save} resetOptions={{ keepDirtyValues: true }}
         toolbar={<Toolbar sx={{ [`&.${ToolbarClasses.mobileToolbar}`]: { position: 'static' } }}><SaveButton /></Toolbar>}>
         <TextInput source="name" validate={nameRequired} fullWidth />
-        <NumberInput source="environnement_factor" min={0} max={10} step={0.01}
+        <DecimalInput source="environnement_factor" min={0} max={10} step={0.01}
           helperText={translate('app.screens.configuration.factor_help')} />
         <AutocompleteInput source="time_zone" choices={choices} fullWidth
           helperText={translate('app.screens.configuration.time_zone_help')} />

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
-import { NumberField, NumberInput, type RaRecord, TextInput, useRecordContext, type Validator } from 'react-admin';
+import { NumberField, type RaRecord, TextInput, useRecordContext, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { DecimalInput } from '../../components/DecimalInput';
 import { nameRequired, given } from '../../components/validators';
 import { FieldGrid } from '../hierarchy/FieldGrid';
 import type { Formatters } from '../../i18n/format';
@@ -33,9 +34,9 @@ function OrientationInputs() {
   return (
     <Stack direction="row" spacing={2} alignItems="flex-start">
       <Stack sx={{ flexGrow: 1 }}>
-        {/* No native min/max: the browser's bubble would stop the form before our message says the range. */}
-        <NumberInput source="tilt" validate={tiltValid} helperText="app.screens.orientation.tilt_help" />
-        <NumberInput source="azimuth" validate={azimuthValid} helperText="app.screens.orientation.azimuth_help" />
+        {/* The range's own message first (say the range); `min` gives a phone its decimal keyboard. */}
+        <DecimalInput source="tilt" min={0} validate={tiltValid} helperText="app.screens.orientation.tilt_help" />
+        <DecimalInput source="azimuth" min={0} validate={azimuthValid} helperText="app.screens.orientation.azimuth_help" />
       </Stack>
       <Compass azimuth={azimuthOf(azimuth)} />
     </Stack>

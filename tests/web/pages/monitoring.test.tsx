@@ -6,6 +6,7 @@
  * separators, and the weather and error states. fetch is mocked; the map (Leaflet) is replaced in jsdom.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
@@ -398,6 +399,40 @@ describe('monitoring page', () => {
     // No data in the period: said plainly, and nothing to download.
     await waitFor(() => expect(screen.getByText('No hay datos para este período.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Descargar CSV' })).toBeDisabled();
+  });
+
+  it("takes a day typed digit by digit in the chart's date field, in the language's order (issue 33)", async () => {
+    mockApi();
+    renderPage();
+    // The chart opens on the plant's day once the snapshot names it.
+    const sections = () => within(screen.getByRole('group', { name: 'Fecha' })).getAllByRole('spinbutton');
+    await waitFor(() => expect(sections().map((s) => s.textContent)).toEqual(['10', '03', '2026']), { timeout: 10_000 });
+    await waitFor(() => expect(calls).toContain('/api/v2/measurement/7?day=10&month=3&year=2026'));
+    const before = calls.filter((c) => c.startsWith('/api/v2/measurement/7?')).length;
+    // Spanish: day, month, year.
+    expect(sections().map((s) => s.getAttribute('aria-label'))).toEqual(['Dia', 'Mes', 'Año']);
+    await userEvent.click(sections()[0]);
+    // 15/03 is after the plant's day (10/03): on the way to 15/02 the field keeps the 5, not the chart's last day.
+    await userEvent.keyboard('15022026');
+    expect(sections().map((s) => s.textContent)).toEqual(['15', '02', '2026']);
+    await waitFor(() => expect(calls).toContain('/api/v2/measurement/7?day=15&month=2&year=2026'));
+    // The last day asked for is the one typed.
+    expect(calls.filter((c) => c.startsWith('/api/v2/measurement/7?')).slice(before).at(-1)).toBe('/api/v2/measurement/7?day=15&month=2&year=2026');
+    expect(screen.queryByText('Escribe la fecha completa (DD/MM/AAAA).')).not.toBeInTheDocument();
+  });
+
+  it("says how to type the chart's date while it is not whole, and keeps the chart on the last whole one", async () => {
+    mockApi();
+    renderPage();
+    const sections = () => within(screen.getByRole('group', { name: 'Fecha' })).getAllByRole('spinbutton');
+    await waitFor(() => expect(sections().map((s) => s.textContent)).toEqual(['10', '03', '2026']), { timeout: 10_000 });
+    await userEvent.click(sections()[2]);
+    await userEvent.keyboard('{Backspace}');
+    expect(await screen.findByText('Escribe la fecha completa (DD/MM/AAAA).')).toBeInTheDocument();
+    expect(sections().map((s) => s.textContent)).toEqual(['10', '03', 'AAAA']);
+    await userEvent.keyboard('2025');
+    await waitFor(() => expect(calls).toContain('/api/v2/measurement/7?day=10&month=3&year=2025'));
+    expect(screen.queryByText('Escribe la fecha completa (DD/MM/AAAA).')).not.toBeInTheDocument();
   });
 
   it('draws the day from 00:00 to 24:00 with production split, grid, consumption, charge level and the expected overlay', async () => {

@@ -6,6 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dataProvider, type AppDataProvider } from '../../../src/providers/dataProvider';
 import { resourceTable } from '../../../src/providers/resourceTable';
+import { allEndpoints } from '../../../contract/index';
+import type { EndpointSpec } from '../../../contract/http';
 import { getProfile, setTokens } from '../../../src/providers/session';
 import { calls, formEntries, LIST, mockedFetchPerTest, mockFetch, PAGED, page, query } from '../../../testing/fetch-mock';
 
@@ -357,5 +359,65 @@ describe('the resource table', () => {
     }
     if (c.method === 'GET' || c.method === 'DELETE') expect(call.body).toBeUndefined();
     c.result?.(result);
+  });
+});
+
+/**
+ * A value every body property of the contract takes, from its schema (issue 33: the plants' form
+ * never sent `injection_price`, which the hand-kept field list of the table had missed).
+ */
+function sample(schema: any, name: string): unknown {
+  if (schema.format === 'binary') return { rawFile: new File(['x'], `${name}.png`, { type: 'image/png' }), src: 'blob:x' };
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return sample(branches.find((b: any) => b.type !== 'null') ?? branches[0], name);
+  const type = [schema.type].flat().find((t) => t !== 'null');
+  switch (type) {
+    case 'integer': return Math.max(3, schema.minimum ?? 3);
+    case 'number': return schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : (schema.maximum !== undefined && schema.maximum <= 0 ? schema.maximum : 8.25);
+    case 'boolean': return true;
+    case 'array': return [sample(schema.items, name)];
+    case 'string': return schema.format === 'date' ? '2026-11-15' : schema.format === 'email' ? 'ana@solar.cl' : `${name}-x`;
+    default: throw new Error(`no sample for ${name}: ${JSON.stringify(schema)}`);
+  }
+}
+
+/** The table's create and update calls, with the contract endpoint behind each (notifications: one per addressee kind). */
+function writes() {
+  const endpoints = allEndpoints();
+  const find = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path)!;
+  const out: { name: string; resource: string; op: 'create' | 'update'; endpoint: EndpointSpec; extra?: object }[] = [];
+  for (const [resource, spec] of Object.entries(resourceTable)) {
+    if (typeof spec.create === 'string') out.push({ name: `${resource}.create`, resource, op: 'create', endpoint: find('POST', spec.create) });
+    if (typeof spec.create === 'function') {
+      for (const kind of [1, 2, 3]) out.push({ name: `${resource}.create:${kind}`, resource, op: 'create', endpoint: find('POST', spec.create({ type_notification: kind })) });
+    }
+    if (spec.update) out.push({ name: `${resource}.update`, resource, op: 'update', endpoint: find(spec.updateMethod ?? 'PUT', spec.update) });
+  }
+  return out;
+}
+
+const propertiesOf = (schema: any): Record<string, any> => schema.properties ?? Object.assign({}, ...(schema.anyOf ?? []).map(propertiesOf));
+
+describe('what a form sends comes from the contract', () => {
+  it.each(writes().map((w) => [w.name, w] as const))('%s sends every body property of its endpoint', async (_name, w) => {
+    const props = propertiesOf(w.endpoint.body);
+    const data = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, sample(s, k)]));
+    mockFetch(() => ({ body: { id: 1 } }));
+    if (w.op === 'create') await dataProvider.create(w.resource, { data });
+    else await dataProvider.update(w.resource, { id: 1, data: { id: 1, ...data, created_at: '2026-01-01T00:00:00Z' }, previousData: { id: 1 } });
+    const [call] = calls;
+    const multipart = call.body instanceof FormData;
+    const sent = multipart ? formEntries(call.body) : call.body as Record<string, unknown>;
+    // A list cannot go in multipart (an empty one would vanish): the contract says those are JSON only.
+    const expected = Object.keys(props).filter((k) => !(multipart && props[k].type === 'array'));
+    expect(Object.keys(sent).sort()).toEqual(expected.sort());
+    for (const k of expected) {
+      if (props[k].format === 'binary') expect(sent[k]).toBeInstanceOf(File);
+      else expect(sent[k]).toEqual(multipart ? String(data[k]) : data[k]);
+    }
+    // Multipart exactly when the body has a file field.
+    expect(multipart).toBe(Object.values(props).some((s: any) => s.format === 'binary'));
   });
 });

@@ -233,11 +233,11 @@ describe('the plant\'s own thresholds', () => {
   it('shows the plant\'s values and the portal\'s, saves them (empty clears) and shows the server\'s messages', async () => {
     const dataProvider = provider(plantTables());
     renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
-    const offline = await screen.findByRole('spinbutton', { name: 'Minutos de luz sin datos' });
-    await waitFor(() => expect(offline).toHaveValue(90));
+    const offline = await screen.findByRole('textbox', { name: 'Minutos de luz sin datos' });
+    await waitFor(() => expect(offline).toHaveValue('90'));
     expect(screen.getByText('Del portal: 30')).toBeInTheDocument();
     await userEvent.clear(offline);
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Producción bajo lo esperado (%)' }), '40');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Producción bajo lo esperado (%)' }), '40');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
     expect(within(await resultDialog()).getByText('Umbrales de alarma guardados exitosamente.')).toBeInTheDocument();
     expect(dataProvider.call).toHaveBeenCalledWith('alarms', 'setPlantThresholds', { id: 7, data: {
@@ -248,8 +248,8 @@ describe('the plant\'s own thresholds', () => {
   it('sends an untouched empty field as null, with the plant\'s own values as they are', async () => {
     const dataProvider = provider(plantTables());
     renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
-    const window = await screen.findByRole('spinbutton', { name: 'Ventana de comparación (minutos)' });
-    expect(window).toHaveValue(null);
+    const window = await screen.findByRole('textbox', { name: 'Ventana de comparación (minutos)' });
+    expect(window).toHaveValue('');
     await waitFor(() => expect(window).toHaveAccessibleDescription('Del portal: 60'));
     await userEvent.type(window, '120');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
@@ -262,8 +262,8 @@ describe('the plant\'s own thresholds', () => {
   it('refuses what the contract bounds, in the reader\'s numbers, without calling the API', async () => {
     const dataProvider = provider(plantTables());
     renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
-    await userEvent.type(await screen.findByRole('spinbutton', { name: 'MPPT bajo sus pares (%)' }), '150');
-    await userEvent.type(screen.getByRole('spinbutton', { name: 'Carga mínima de la batería (kWh)' }), '0.001');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'MPPT bajo sus pares (%)' }), '150');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Carga mínima de la batería (kWh)' }), '0.001');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
     expect(await screen.findByText('Debe ser 99 o menos')).toBeInTheDocument();
     expect(screen.getByText('Debe ser al menos 0,01')).toBeInTheDocument();
@@ -273,7 +273,7 @@ describe('the plant\'s own thresholds', () => {
   it('shows a 400 under its field, in place of the portal\'s value', async () => {
     const dataProvider = provider(plantTables());
     renderAdmin('/power-plants/7/show', { dataProvider, staff: true });
-    const pct = await screen.findByRole('spinbutton', { name: 'MPPT bajo sus pares (%)' });
+    const pct = await screen.findByRole('textbox', { name: 'MPPT bajo sus pares (%)' });
     await waitFor(() => expect(pct).toHaveAccessibleDescription('Del portal: 60'));
     await userEvent.type(pct, '95');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar umbrales' }));
