@@ -24,6 +24,7 @@ import type { AlarmQueue } from '../../domain/alarms/evaluate.js';
 import { MAX_POINTS } from '../../../contract/ingest.js';
 import type { MqttStatus } from '../../../contract/push.js';
 import { isDatabaseUnavailable } from '../../core/errors.js';
+import { JSON_TOO_DEEP, nestedDeeperThan } from '../../core/json.js';
 import { checkRows } from '../../measurements/ingest.js';
 import { storeReadings } from '../../measurements/store.js';
 import { invertersOf, keyById, noteKeyUse } from '../../domain/ingest.js';
@@ -73,8 +74,10 @@ class BadMessage extends Error {
 /** The points of a message: `{points: [...]}`, a list of points, or one point. */
 function pointsOf(payload: Buffer): unknown[] {
   let body: unknown;
+  const text = payload.toString('utf8');
+  if (nestedDeeperThan(text)) throw new BadMessage(JSON_TOO_DEEP);
   try {
-    body = JSON.parse(payload.toString('utf8'));
+    body = JSON.parse(text);
   } catch (err) {
     throw new BadMessage(`JSON mal formado: ${(err as Error).message}`);
   }
