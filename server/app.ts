@@ -14,6 +14,7 @@ import type { Db } from './db/client.js';
 import { frameworkErrors, installErrorHandler } from './core/errors.js';
 import { strictValidators } from './core/input.js';
 import { JSON_TOO_DEEP, nestedDeeperThan } from './core/json.js';
+import { installBodyLimitAnswer } from './core/body-limit.js';
 import { installAccessControl } from './core/access.js';
 import { forgetCaches } from './db/cache.js';
 import { installMultipart } from './core/uploads.js';
@@ -149,6 +150,8 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
   app.addHook('onClose', async () => app.alarms.drain());
 
   installErrorHandler(app);
+  // A 413 reaches the client instead of a connection reset (core/body-limit.ts).
+  installBodyLimitAnswer(app);
   // JSON bodies: nesting counted before parsing (core/json.ts), then Fastify's own parser.
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
