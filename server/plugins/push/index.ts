@@ -212,7 +212,7 @@ export default fp(async (app) => {
       ingest_keys: rows.keys.map((k) => ({
         id: k.id, name: k.name, prefix: k.prefix, url: `${config.publicUrl}/api/ingest/points`, header: 'X-Api-Key', last_delivered_at: k.last_used_at,
       })),
-      mqtt: rows.keys.map((k) => ({ key: k.id, name: k.name, broker, topic: mqttTopic(config.mqttTopicPrefix, k.id), last_delivered_at: k.mqtt_last_used_at })),
+      mqtt: rows.keys.map((k) => ({ key: k.id, name: k.name, broker, topic: mqttTopic(config.mqttTopicPrefix, k.mqtt_topic_id), last_delivered_at: k.mqtt_last_used_at })),
       unmatched_devices: rows.unmatched,
       rejects: rows.rejects,
     };
