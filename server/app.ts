@@ -156,7 +156,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (nestedDeeperThan(body as string)) return done(Object.assign(new Error(JSON_TOO_DEEP), { statusCode: 400 }), undefined);
-    return parseJson(request, body, done);
+    return parseJson(request, body as string, done);
   });
   if (checkReplies) installReplyCheck(app);
   // Helmet's middleware, made once: @fastify/helmet makes it again for every request (its policy

@@ -60,7 +60,7 @@ function send({ path, headers, file, chunked, expectContinue }: Send): Promise<{
 }
 
 const ROUTES = () => [
-  { name: '/api/auth/token', path: '/api/auth/token', headers: {}, size: 3 * 1024 * 1024, times: 20 },
+  { name: '/api/auth/token', path: '/api/auth/token', headers: {} as Record<string, string>, size: 3 * 1024 * 1024, times: 20 },
   { name: '/api/ingest/points', path: '/api/ingest/points', headers: { 'X-Api-Key': ingestKey }, size: 17 * 1024 * 1024, times: 5 },
   { name: '/api/push/fronius/{id}', path: pushPath, headers: { Authorization: pushAuth }, size: 9 * 1024 * 1024, times: 5 },
 ];
