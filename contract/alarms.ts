@@ -61,7 +61,7 @@ export type AlarmEvent = Static<typeof AlarmEvent>;
 export const AlarmDetail = Type.Object({ ...Alarm.properties, events: Type.Array(AlarmEvent, { description: 'oldest first' }) }, { title: 'AlarmDetail' });
 export type AlarmDetail = Static<typeof AlarmDetail>;
 
-const date = () => Type.String({ format: 'date', description: 'YYYY-MM-DD, a day of the portal time zone' });
+const date = () => Type.String({ format: 'date', maxLength: 10, description: 'YYYY-MM-DD, a day of the portal time zone' });
 export const AlarmListQuery = Type.Object({
   ...ListQuery.properties,
   status: Type.Optional(oneOf(ALARM_STATUSES)),

@@ -89,7 +89,7 @@ export const ProductionForecast = Type.Object({
 }, { title: 'ProductionForecast', description: 'today and the next two days: kWh per day and the mean power of each hour' });
 export type ProductionForecast = Static<typeof ProductionForecast>;
 
-const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD' });
 export const ExpectedQuery = Type.Object({ type: oneOf(EXPECTED_CHART_TYPES), date: DateString });
 
 const tag = 'expected';

@@ -56,7 +56,7 @@ export const PowerPlantBody = Type.Object({
   tariff: Type.Optional(Type.Number({ minimum: 0 })),
   injection_price: Type.Optional(Type.Number({ minimum: 0, description: 'CLP per kWh exported; 75 when not sent' })),
   // Years 1000-2999 only: PostgreSQL refuses year 0, which the 'date' format alone would let through.
-  commissioned_on: Type.Optional(S.nullable(Type.String({ format: 'date', pattern: '^[12][0-9]{3}-', description: 'YYYY-MM-DD' }))),
+  commissioned_on: Type.Optional(S.nullable(Type.String({ format: 'date', maxLength: 10, pattern: '^[12][0-9]{3}-', description: 'YYYY-MM-DD' }))),
   elevation_m: Type.Optional(S.nullable(Type.Number(L.elevation))),
 });
 

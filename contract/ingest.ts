@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Detail, endpoint } from './http.js';
 import { IdParams, S } from './common.js';
 import { DcInput } from './measurements.js';
+import { HIERARCHY_LIMITS } from './hierarchy.js';
 
 /** Most points one push may carry (more is a 413). */
 export const MAX_POINTS = 10_000;
@@ -25,10 +26,13 @@ export const IssuedIngestKey = Type.Object({
 export type IssuedIngestKey = Static<typeof IssuedIngestKey>;
 export const IngestKeyCreate = Type.Object({ name: Type.Optional(S.text(120)) }, { description: 'name: a label, e.g. where the datalogger is' });
 
+/** The most DC inputs (MPPTs) a point may carry. */
+export const MAX_DC_INPUTS = 64;
+
 const maybe = (description: string) => Type.Optional(S.nullable(Type.Number({ description })));
 export const IngestPoint = Type.Object({
-  investor: Type.Union([Type.Integer(), Type.String()], { description: "the inverter's id, or its serial number" }),
-  ts: Type.String({ format: 'date-time', description: 'ISO 8601 with its offset, e.g. 2026-01-31T14:05:00-03:00' }),
+  investor: Type.Union([Type.Integer(), Type.String({ maxLength: HIERARCHY_LIMITS.serialNumber })], { description: "the inverter's id, or its serial number" }),
+  ts: Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601 with its offset, e.g. 2026-01-31T14:05:00-03:00' }),
   ac_power_w: Type.Number(),
   pv_power_w: maybe('≥ 0: the PV power of a hybrid inverter (with battery), apart from its AC output'),
   energy_total_wh: maybe('lifetime counter of the device; when given, production is the difference between readings'),
@@ -37,7 +41,7 @@ export const IngestPoint = Type.Object({
   grid_import_w: maybe('≥ 0'), grid_export_w: maybe('≥ 0'), consumption_w: maybe('≥ 0'),
   battery_power_w: maybe('+ charging, − discharging'), battery_soc: maybe('0-100 %'),
   status: Type.Optional(S.nullable(Type.String({ maxLength: 32 }))),
-  dc: Type.Optional(S.nullable(Type.Array(Type.Object({ ...DcInput.properties, mppt: Type.Integer({ minimum: 1 }) })))),
+  dc: Type.Optional(S.nullable(Type.Array(Type.Object({ ...DcInput.properties, mppt: Type.Integer({ minimum: 1 }) }), { maxItems: MAX_DC_INPUTS }))),
 }, { title: 'IngestPoint' });
 
 /**
@@ -77,7 +81,7 @@ export const ingestApi = {
     description: 'Authenticated by the `X-Api-Key` header, not by a user token. CSV columns: the point fields; MPPT inputs as '
       + 'mppt1_voltage_v, mppt1_current_a, mppt1_power_w, mppt2_...; separator comma, semicolon (then a decimal comma is accepted) or tab.',
     consumes: ['application/json', 'text/csv'],
-    headers: Type.Object({ 'x-api-key': Type.String({ description: 'the ingest key of the plant' }) }),
+    headers: Type.Object({ 'x-api-key': Type.String({ maxLength: 200, description: 'the ingest key of the plant' }) }),
     body: IngestBody,
     reply: { 200: IngestResult, 401: Detail, 413: Detail },
   }),

@@ -201,7 +201,7 @@ const latestList = <T extends typeof Reading | typeof MpptReading | typeof Strin
   description: `[[latest ${what}]], or [] before the first reading (the web app flattens it and keeps the first item)`,
 });
 
-const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10, description: 'YYYY-MM-DD' });
 export const HistoryQuery = Type.Object({
   day: Type.Optional(Type.Integer({ minimum: 1, maximum: 31 })),
   month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),

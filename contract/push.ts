@@ -130,7 +130,7 @@ export const pushApi = {
     description: "Authenticated by the job's user and password (HTTP Basic). 200: stored; 202: a body that could not be read, "
       + 'kept for inspection (never a 5xx for it); 503 with Retry-After: storage unavailable, the datalogger sends again later.',
     consumes: ['application/json', 'text/plain', 'application/octet-stream'],
-    headers: Type.Object({ authorization: Type.String({ description: 'Basic base64(user:password)' }) }),
+    headers: Type.Object({ authorization: Type.String({ maxLength: 1024, description: 'Basic base64(user:password)' }) }),
     body: Type.Unsafe<unknown>({ description: 'the SolarAPI v1 JSON the job sends, as it comes' }),
     reply: { 200: FroniusPushResult, 202: KeptForInspection, 401: Detail },
   }),

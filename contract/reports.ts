@@ -14,7 +14,7 @@ export const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 export const ReportParams = Type.Object({
   id: S.id(),
-  month: Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM, a month already over' }),
+  month: Type.String({ pattern: MONTH_PATTERN, maxLength: 7, description: 'YYYY-MM, a month already over' }),
 });
 
 const tag = 'reports';

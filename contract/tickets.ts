@@ -64,7 +64,7 @@ export const TicketListQuery = Type.Object({
   ...ListQuery.properties,
   status: Type.Optional(TicketStatus),
   type: Type.Optional(S.id()),
-  assigned: Type.Optional(Type.String({ pattern: `^(${UNASSIGNED}|[1-9][0-9]{0,8})$`, description: `an administrator's user id, or '${UNASSIGNED}' for unassigned tickets` })),
+  assigned: Type.Optional(Type.String({ maxLength: 9, pattern: `^(${UNASSIGNED}|[1-9][0-9]{0,8})$`, description: `an administrator's user id, or '${UNASSIGNED}' for unassigned tickets` })),
   customuser: Type.Optional(S.id()),
 });
 

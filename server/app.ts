@@ -13,6 +13,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { frameworkErrors, installErrorHandler } from './core/errors.js';
 import { strictValidators } from './core/input.js';
+import { JSON_TOO_DEEP, nestedDeeperThan } from './core/json.js';
+import { installBodyLimitAnswer } from './core/body-limit.js';
 import { installAccessControl } from './core/access.js';
 import { forgetCaches } from './db/cache.js';
 import { installMultipart } from './core/uploads.js';
@@ -124,7 +126,9 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
       // 'all': properties a schema does not describe are dropped everywhere, so no body can smuggle
       // in a column (is_staff, id) through a route that forgot additionalProperties: false.
       // coerceTypes true, not 'array': a list is never unwrapped into a scalar ([[1]] is no id).
-      customOptions: { allErrors: true, coerceTypes: true, removeAdditional: 'all', useDefaults: true },
+      // allErrors off, as Ajv's security notes ask for untrusted data: the limits (maxItems, maxLength)
+      // stop validation at once; an answer still names every wrong field (server/core/input.ts).
+      customOptions: { allErrors: false, coerceTypes: true, removeAdditional: 'all', useDefaults: true },
       plugins: [(ajv: any) => ajv.addFormat('binary', true)],
     },
     // Ajv behind strict checks of what text, booleans and NULs may be (server/core/input.ts).
@@ -146,6 +150,14 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
   app.addHook('onClose', async () => app.alarms.drain());
 
   installErrorHandler(app);
+  // A 413 reaches the client instead of a connection reset (core/body-limit.ts).
+  installBodyLimitAnswer(app);
+  // JSON bodies: nesting counted before parsing (core/json.ts), then Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (nestedDeeperThan(body as string)) return done(Object.assign(new Error(JSON_TOO_DEEP), { statusCode: 400 }), undefined);
+    return parseJson(request, body as string, done);
+  });
   if (checkReplies) installReplyCheck(app);
   // Helmet's middleware, made once: @fastify/helmet makes it again for every request (its policy
   // parsed each time), a tenth of the server's time on a kept chart.

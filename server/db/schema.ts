@@ -443,7 +443,13 @@ export const ingestKeys = pgTable('ingest_keys', {
   last_used_at: timestamp('last_used_at', { withTimezone: true }),
   /** The last MQTT message taken on this key's topic (issue 13). */
   mqtt_last_used_at: timestamp('mqtt_last_used_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('ingest_keys_hash_uq').on(t.key_hash), index('ingest_keys_plant_idx').on(t.plant)]);
+  /**
+   * The key's MQTT topic, `{prefix}/{mqtt_topic_id}/points` (issue 33): 122 random bits, so that a
+   * topic cannot be guessed from another (the id, a small sequential number, was the topic before).
+   * Drawn by the database for every key, those already there included (a volatile default).
+   */
+  mqtt_topic_id: varchar('mqtt_topic_id', { length: 32 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+}, (t) => [uniqueIndex('ingest_keys_hash_uq').on(t.key_hash), uniqueIndex('ingest_keys_mqtt_topic_uq').on(t.mqtt_topic_id), index('ingest_keys_plant_idx').on(t.plant)]);
 
 // ---------- ways in from devices behind a router: Fronius Push Service and MQTT (issue 13) ----------
 

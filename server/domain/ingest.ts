@@ -15,16 +15,19 @@ import { tableCache } from '../db/cache.js';
 import { ingestKeys, investors } from '../db/schema.js';
 import type { Inverters } from '../measurements/ingest.js';
 
+/** The most a push may carry, over HTTP (its body) or MQTT (a message's payload). */
+export const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
+
 export interface IngestKeyRef { id: number; plant: number }
 
 /** The key whose `column` holds a value, cached until ingest_keys changes. */
-const keyBy = <K extends string | number>(column: typeof ingestKeys.key_hash | typeof ingestKeys.id) =>
-  tableCache([getTableName(ingestKeys)], async (db: Db, value: K): Promise<IngestKeyRef | null> => {
+const keyBy = (column: typeof ingestKeys.key_hash | typeof ingestKeys.mqtt_topic_id) =>
+  tableCache([getTableName(ingestKeys)], async (db: Db, value: string): Promise<IngestKeyRef | null> => {
     const [row] = await db.select({ id: ingestKeys.id, plant: ingestKeys.plant }).from(ingestKeys).where(eq(column, value));
     return row ?? null;
   });
-const byHash = keyBy<string>(ingestKeys.key_hash);
-const byId = keyBy<number>(ingestKeys.id);
+const byHash = keyBy(ingestKeys.key_hash);
+const byTopic = keyBy(ingestKeys.mqtt_topic_id);
 
 const plantInverters = tableCache([getTableName(investors)], async (db: Db, plant: number): Promise<Inverters> => {
   const own = await db.select({ id: investors.id, serial: investors.serial_number }).from(investors).where(eq(investors.plant, plant));
@@ -34,8 +37,11 @@ const plantInverters = tableCache([getTableName(investors)], async (db: Db, plan
 /** The key with this hash (an X-Api-Key header's), if it exists. */
 export const keyByHash = (db: Db, hash: string) => byHash.get(db, hash);
 
-/** The key with this id (an MQTT topic names it), if it exists. */
-export const keyById = (db: Db, id: number) => byId.get(db, id);
+/** The key whose MQTT topic id this is (the topic's middle level), if it exists. */
+export const keyByTopic = (db: Db, topicId: string) => byTopic.get(db, topicId);
+
+/** What an MQTT topic id looks like (migration 0027: 32 hex digits), checked before it is looked up. */
+export const MQTT_TOPIC_ID = '[0-9a-f]{32}';
 
 /** The inverters of a plant, by id and by serial number. */
 export const invertersOf = (db: Db, plant: number) => plantInverters.get(db, plant);

@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MSG, type FieldErrors } from '../core/errors.js';
 import type { DcReading } from '../db/schema.js';
+import { MAX_DC_INPUTS } from '../../contract/ingest.js';
 import type { Reading } from './store.js';
 import { parseInstant } from './time.js';
 
@@ -19,7 +20,6 @@ const OLDEST = Date.UTC(2000, 0, 1);
 /** Sanity bounds: no single inverter or site reads 100 MW, no counter 10 TWh. */
 const MAX_POWER_W = 1e8;
 const MAX_COUNTER_WH = 1e13;
-const MAX_MPPTS = 64;
 
 export const KEY_PREFIX = 'psk_';
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -115,7 +115,7 @@ function readPoint(raw: unknown, inverters: Inverters, now: number, decimalComma
   const dc: DcReading[] = [];
   if (!blank(point.dc)) {
     if (!Array.isArray(point.dc)) fail('dc', 'Se esperaba una lista de entradas MPPT.');
-    else if (point.dc.length > MAX_MPPTS) fail('dc', `Asegúrate de que este campo no tenga más de ${MAX_MPPTS} elementos.`);
+    else if (point.dc.length > MAX_DC_INPUTS) fail('dc', `Asegúrate de que este campo no tenga más de ${MAX_DC_INPUTS} elementos.`);
     else {
       point.dc.forEach((input: unknown, i) => {
         if (typeof input !== 'object' || input === null) { fail(`dc.${i}`, 'Datos inválidos. Se esperaba un objeto.'); return; }

@@ -24,7 +24,7 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   parameters?: { in: string; name: string; schema: JsonSchema; required?: boolean }[];
 }
-interface JsonSchema { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; maxLength?: number; anyOf?: JsonSchema[]; format?: string; items?: JsonSchema }
+interface JsonSchema { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; maxLength?: number; maxItems?: number; anyOf?: JsonSchema[]; format?: string; items?: JsonSchema }
 
 /** Routes whose documented answer to an unconfigured service is a 503 (see their schema). */
 const MAY_BE_UNAVAILABLE = new Set(['/api/auth/login/google', '/api/weather/{plantId}']);
@@ -59,6 +59,33 @@ const wrongValue = (s: JsonSchema): unknown => {
   return { nested: ['object'] };
 };
 
+/**
+ * Where a schema holds a list, as paths of property names and '[]' for "an item of the list", with
+ * the field a refusal names ('points.0.dc' for ['points', '[]', 'dc']).
+ */
+function listsIn(s: JsonSchema, at: string[] = []): string[][] {
+  const branches = [s, ...(s.anyOf ?? [])];
+  return branches.flatMap((b) => [
+    ...(typesOf(b).includes('array') && at.length ? [at] : []),
+    ...(b.items ? listsIn(b.items, [...at, '[]']) : []),
+    ...Object.entries(b.properties ?? {}).flatMap(([k, p]) => listsIn(p, [...at, k])),
+  ]).filter((path, i, all) => all.findIndex((p) => p.join() === path.join()) === i);
+}
+
+/** A body holding `value` at `path` (an object per property name, a one-item list per '[]'). */
+const bodyWith = (path: string[], value: unknown): unknown => (path.length
+  ? path[0] === '[]' ? [bodyWith(path.slice(1), value)] : { [path[0]]: bodyWith(path.slice(1), value) }
+  : value);
+
+/** 100,000 numbers (about 590 kB, under the body limit): far over any list's maxItems. */
+const HUGE_LIST = Array.from({ length: 100_000 }, (_, i) => i + 1);
+
+/**
+ * Bodies the handler reads itself (no schema validation): too many points are a 413 {detail}; a
+ * point's own lists are checked row by row and reported in `rejected` (tests/server/plugins/ingest).
+ */
+const READ_BY_HANDLER = new Set(['/api/ingest/points']);
+
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 /** Prototype names as keys of a JSON body, written out: in an object literal `__proto__` sets the prototype. */
 const PROTOTYPE_KEYS_JSON = '{"__proto__": {"is_staff": true}, "constructor": {"prototype": {"is_staff": true}}, "toString": "x", "hasOwnProperty": "x"}';
@@ -67,8 +94,8 @@ const NON_DECIMAL_IDS = ['0x1', '1e0', '01', '+1', '1.0', '%201', '-1', '1%00'];
 /** Text that is no decimal integer, though Number() reads most of it as one. */
 const NON_DECIMAL_TEXT = ['0x1', '1e0', '01', '+1', '1.0', ' 1', '1.5', 'true'];
 
-/** What an answer must be: a 400 naming `field`; else any 4xx in the DRF shape (a 2xx too when `mayPass`). */
-interface Expect { field?: string; mayPass?: boolean; noEcho?: string }
+/** What an answer must be: a 400 naming `field`; else any 4xx in the DRF shape (a 2xx too when `mayPass`); within `withinMs` when given. */
+interface Expect { field?: string; mayPass?: boolean; noEcho?: string; withinMs?: number }
 
 /** Why an answer breaks its expectation, or null when it keeps it. */
 function problem(status: number, body: string, path: string, exp: Expect): string | null {
@@ -112,8 +139,10 @@ let before: Record<string, string>;
 
 /** Sends one request as staff (with the ingest key) and notes why its answer is wrong, if it is. */
 async function ask(path: string, method: string, url: string, what: string, exp: Expect, body?: Body) {
+  const start = performance.now();
   const res = await ctx.request(staff, { method: method.toUpperCase() as 'GET', url, payload: body?.payload, headers: { 'x-api-key': ingestKey, ...body?.headers } });
-  const why = problem(res.statusCode, res.body, path, exp);
+  const ms = performance.now() - start;
+  const why = problem(res.statusCode, res.body, path, exp) ?? (exp.withinMs && ms > exp.withinMs ? `took ${Math.round(ms)} ms` : null);
   if (why) failures.push(`${method.toUpperCase()} ${url.slice(0, 100)} (${what}): ${why}: ${res.statusCode} ${res.body.slice(0, 160)}`);
   checked += 1;
 }
@@ -154,6 +183,7 @@ beforeEach(async () => {
 
 describe('bad input on every endpoint', () => {
   it('is answered with a 4xx in the documented shape and changes nothing', async () => {
+    let arrays = 0;
     expect(operations().length).toBeGreaterThan(100);
     for (const { path, method, op, pathParams, fill, target, content } of operations()) {
       const valid = fill('1');
@@ -187,9 +217,16 @@ describe('bad input on every endpoint', () => {
           const max = s.maxLength ?? s.anyOf?.find((a) => a.maxLength)?.maxLength;
           if (max) await ask(path, method, target, `${k} too long`, {}, json({ [k]: 'x'.repeat(max + 1) }));
         }
+        // Every list of the body, 100,000 items long: refused at once, never checked item by item.
+        for (const list of listsIn(schema).filter((l) => !READ_BY_HANDLER.has(path) || l.length === 1)) {
+          const field = list.map((k) => (k === '[]' ? '0' : k)).join('.');
+          await ask(path, method, target, `${field} of 100,000 items`, READ_BY_HANDLER.has(path) ? { withinMs: 1000 } : { field, withinMs: 1000 }, json(bodyWith(list, HUGE_LIST)));
+          arrays += 1;
+        }
       }
     }
     await verdict('malformed and missing', 500);
+    expect(arrays).toBeGreaterThanOrEqual(4); // alarm_opt_out, two lists of users, points
   }, 300_000);
 
   it('path ids are plain decimal numbers, text parameters hold no NUL; an over-long path answers {detail} without echoing it', async () => {

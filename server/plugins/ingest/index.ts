@@ -12,14 +12,13 @@ import { route } from '../../core/route.js';
 import { checkRows, CsvError, hashKey, newKey, parseCsv } from '../../measurements/ingest.js';
 import { groupCommit } from '../../measurements/group-commit.js';
 import { deleteKey, insertKey, keysOf, visiblePlant } from './queries.js';
-import { invertersOf, keyByHash, noteKeyUse } from '../../domain/ingest.js';
+import { INGEST_BODY_LIMIT, invertersOf, keyByHash, noteKeyUse } from '../../domain/ingest.js';
 
 declare module 'fastify' {
   interface FastifyRequest { ingestKey: { id: number; plant: number } | null }
 }
 
 /** 10 000 points of JSON with their MPPT inputs stay well under this. */
-const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** The rows of a push: a CSV body's lines, or a JSON body's points; a 400 when the body itself is unusable. */
 function rowsOf(body: unknown): { points: unknown[]; decimalComma: boolean } {

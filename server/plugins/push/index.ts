@@ -20,6 +20,7 @@ import { findVisible } from '../../core/crud.js';
 import { investors, type PushedSite } from '../../db/schema.js';
 import { checkRows } from '../../measurements/ingest.js';
 import { storeReadings } from '../../measurements/store.js';
+import { JSON_TOO_DEEP, nestedDeeperThan } from '../../core/json.js';
 import { mergeSite, parseFroniusPush, PushFormatError, shiftPush, siteFields, type ParsedPush } from '../../measurements/fronius/push.js';
 import { clockOff, deviceClock } from '../../measurements/time.js';
 import { createMqttIngest, mqttTopic, type MqttIngest } from './mqtt.js';
@@ -141,6 +142,7 @@ export default fp(async (app) => {
       const text = typeof request.body === 'string' ? request.body : '';
       let parsed: ParsedPush;
       try {
+        if (nestedDeeperThan(text)) throw new PushFormatError(JSON_TOO_DEEP);
         parsed = parseFroniusPush(JSON.parse(text));
       } catch (err) {
         if (!(err instanceof SyntaxError || err instanceof PushFormatError)) throw err;
@@ -210,7 +212,7 @@ export default fp(async (app) => {
       ingest_keys: rows.keys.map((k) => ({
         id: k.id, name: k.name, prefix: k.prefix, url: `${config.publicUrl}/api/ingest/points`, header: 'X-Api-Key', last_delivered_at: k.last_used_at,
       })),
-      mqtt: rows.keys.map((k) => ({ key: k.id, name: k.name, broker, topic: mqttTopic(config.mqttTopicPrefix, k.id), last_delivered_at: k.mqtt_last_used_at })),
+      mqtt: rows.keys.map((k) => ({ key: k.id, name: k.name, broker, topic: mqttTopic(config.mqttTopicPrefix, k.mqtt_topic_id), last_delivered_at: k.mqtt_last_used_at })),
       unmatched_devices: rows.unmatched,
       rejects: rows.rejects,
     };

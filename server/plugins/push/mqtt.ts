@@ -2,8 +2,8 @@
  * MQTT ingest (issue 13): with MQTT_URL set, the server subscribes to `{prefix}/+/points` (QoS 1) and
  * stores each message's points, the push-ingest JSON shape (contract/ingest.ts: `{points: [...]}`, a
  * list of points or one point), through the same checks (checkRows) and storage (storeReadings) as an
- * HTTP push. The topic's middle level is the id of one of the plant's ingest keys: revoking the key
- * closes its topic.
+ * HTTP push. The topic's middle level is the topic id of one of the plant's ingest keys, 122 random
+ * bits (not the key's sequential id, which anyone could guess): revoking the key closes its topic.
  *
  * Delivery: a message is acknowledged (PUBACK) only after its points are committed. The `mqtt`
  * client sends the PUBACK when its `handleMessage` calls back, and takes the next message only
@@ -24,12 +24,14 @@ import type { AlarmQueue } from '../../domain/alarms/evaluate.js';
 import { MAX_POINTS } from '../../../contract/ingest.js';
 import type { MqttStatus } from '../../../contract/push.js';
 import { isDatabaseUnavailable } from '../../core/errors.js';
+import { JSON_TOO_DEEP, nestedDeeperThan } from '../../core/json.js';
 import { checkRows } from '../../measurements/ingest.js';
 import { storeReadings } from '../../measurements/store.js';
-import { invertersOf, keyById, noteKeyUse } from '../../domain/ingest.js';
-import { insertReject } from './queries.js';
+import { INGEST_BODY_LIMIT, invertersOf, keyByTopic, MQTT_TOPIC_ID, noteKeyUse } from '../../domain/ingest.js';
+import { insertReject, KEPT_CHARS } from './queries.js';
 
-export const mqttTopic = (prefix: string, key: number | string) => `${prefix}/${key}/points`;
+/** The topic of a key: its topic id (`ingest_keys.mqtt_topic_id`), or '+' for every key's. */
+export const mqttTopic = (prefix: string, topicId: string) => `${prefix}/${topicId}/points`;
 
 const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
@@ -73,8 +75,10 @@ class BadMessage extends Error {
 /** The points of a message: `{points: [...]}`, a list of points, or one point. */
 function pointsOf(payload: Buffer): unknown[] {
   let body: unknown;
+  const text = payload.toString('utf8');
+  if (nestedDeeperThan(text)) throw new BadMessage(JSON_TOO_DEEP);
   try {
-    body = JSON.parse(payload.toString('utf8'));
+    body = JSON.parse(text);
   } catch (err) {
     throw new BadMessage(`JSON mal formado: ${(err as Error).message}`);
   }
@@ -90,7 +94,7 @@ function pointsOf(payload: Buffer): unknown[] {
 export function createMqttIngest(opts: MqttIngestOptions): MqttIngest {
   const { db, log, prefix } = opts;
   const subscription = mqttTopic(prefix, '+');
-  const topicPattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([1-9][0-9]{0,9})/points$`);
+  const topicPattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(${MQTT_TOPIC_ID})/points$`);
   const state: MqttStatus = {
     enabled: true, connected: false, broker: brokerAddress(opts.url), topic: subscription,
     received: 0, stored: 0, duplicates: 0, bad: 0, last_error: null, last_error_at: null,
@@ -107,8 +111,12 @@ export function createMqttIngest(opts: MqttIngestOptions): MqttIngest {
   async function take(topic: string, payload: Buffer) {
     const m = topicPattern.exec(topic);
     if (!m) throw new BadMessage(`Tema inesperado: ${topic}`);
-    const key = await keyById(db, Number(m[1]));
-    if (!key) throw new BadMessage(`Ninguna clave de ingesta tiene el id ${m[1]} (¿revocada?).`);
+    const key = await keyByTopic(db, m[1]);
+    if (!key) throw new BadMessage(`Ninguna clave de ingesta tiene el tema ${m[1]} (¿revocada?).`);
+    // Measured before anything reads it: the HTTP push's limit.
+    if (payload.length > INGEST_BODY_LIMIT) {
+      throw new BadMessage(`Mensaje demasiado grande: ${payload.length} bytes (máximo ${INGEST_BODY_LIMIT}).`, key.plant);
+    }
     const points = pointsOf(payload);
     if (points.length > MAX_POINTS) throw new BadMessage(`Demasiados puntos en un mensaje: ${points.length} (máximo ${MAX_POINTS}).`, key.plant);
     const { readings, rejected } = checkRows(points, await invertersOf(db, key.plant));
@@ -149,7 +157,8 @@ export function createMqttIngest(opts: MqttIngestOptions): MqttIngest {
   async function keep(topic: string, payload: Buffer, error: string, plant: number | null) {
     for (let attempt = 0; ; attempt++) {
       try {
-        await insertReject(db, { plant, source: 'mqtt', origin: topic, contentType: '', body: payload.toString('utf8'), error });
+        // Only what is kept is decoded (a refused message may be far larger).
+        await insertReject(db, { plant, source: 'mqtt', origin: topic, contentType: '', body: payload.subarray(0, KEPT_CHARS * 4).toString('utf8'), error });
         return;
       } catch (err) {
         if (stopped || !isDatabaseUnavailable(err)) { log.error({ err }, 'an MQTT message could not be kept'); return; }

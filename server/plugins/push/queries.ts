@@ -97,21 +97,31 @@ export const eventsOf = (db: Db, investor: number) =>
   }).from(inverterEvents).where(eq(inverterEvents.investor, investor)).orderBy(desc(inverterEvents.ts), desc(inverterEvents.id)).limit(500);
 
 /** The first 64 kB of a body kept for inspection. */
-const KEPT_CHARS = 64 * 1024;
+export const KEPT_CHARS = 64 * 1024;
+/**
+ * Kept bodies are bounded (docs/connecting-devices.md): the newest KEPT_REJECTS per source and
+ * plant (what staff are shown), none older than KEPT_REJECT_DAYS; pruned as each one is stored.
+ */
+export const KEPT_REJECTS = 100;
+export const KEPT_REJECT_DAYS = 30;
 
 export async function insertReject(db: Db, r: { plant: number | null; source: 'fronius' | 'mqtt'; origin: string; contentType: string; body: string; error: string }) {
   const [row] = await db.insert(pushRejects).values({
     plant: r.plant, source: r.source, origin: r.origin.slice(0, 255), content_type: r.contentType.slice(0, 120),
     body: r.body.slice(0, KEPT_CHARS).replaceAll('\0', ''), error: r.error,
   }).returning({ id: pushRejects.id });
+  await db.execute(sql`delete from ${pushRejects} where ${pushRejects.received_at} < now() - make_interval(days => ${KEPT_REJECT_DAYS})
+    or (${pushRejects.source} = ${r.source} and ${pushRejects.plant} is not distinct from ${r.plant} and ${pushRejects.id} <= (
+      select id from ${pushRejects} where ${pushRejects.source} = ${r.source} and ${pushRejects.plant} is not distinct from ${r.plant}
+      order by id desc offset ${KEPT_REJECTS} limit 1))`);
   return row.id;
 }
 
 export const rejectsOf = (db: Db, plant: number) =>
-  db.select().from(pushRejects).where(eq(pushRejects.plant, plant)).orderBy(desc(pushRejects.id)).limit(100);
+  db.select().from(pushRejects).where(eq(pushRejects.plant, plant)).orderBy(desc(pushRejects.id)).limit(KEPT_REJECTS);
 
 export const mqttRejects = (db: Db) =>
-  db.select().from(pushRejects).where(eq(pushRejects.source, 'mqtt')).orderBy(desc(pushRejects.id)).limit(100);
+  db.select().from(pushRejects).where(eq(pushRejects.source, 'mqtt')).orderBy(desc(pushRejects.id)).limit(KEPT_REJECTS);
 
 /** What the ways-in page lists of a plant, from the database. */
 export async function waysInRows(db: Db, plant: number) {
@@ -122,6 +132,7 @@ export async function waysInRows(db: Db, plant: number) {
     .where(inArray(measurements.investor, polled.map((p) => p.investor))).groupBy(measurements.investor) : [];
   const keys = await db.select({
     id: ingestKeys.id, name: ingestKeys.name, prefix: ingestKeys.prefix, last_used_at: ingestKeys.last_used_at, mqtt_last_used_at: ingestKeys.mqtt_last_used_at,
+    mqtt_topic_id: ingestKeys.mqtt_topic_id,
   }).from(ingestKeys).where(eq(ingestKeys.plant, plant)).orderBy(asc(ingestKeys.id));
   const [{ n: unmatched }] = await db.select({ n: count() }).from(pushDevices).where(eq(pushDevices.plant, plant));
   const [{ n: rejects }] = await db.select({ n: count() }).from(pushRejects).where(eq(pushRejects.plant, plant));

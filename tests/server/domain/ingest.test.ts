@@ -10,7 +10,7 @@ import { buildApp } from '../../../server/app.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import type { Db } from '../../../server/db/client.js';
 import { call, plantTree, query, type Tree } from '../../../testing/fixtures.js';
-import { keyById, noteKeyUse } from '../../../server/domain/ingest.js';
+import { keyByTopic, noteKeyUse } from '../../../server/domain/ingest.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -69,6 +69,7 @@ describe('what a push is checked against, per process', () => {
     await noteKeyUse(db, id, 'http', t0 + 61_000);
     await noteKeyUse(db, id, 'mqtt', t0 + 62_000);
     expect(await at()).toEqual({ http: t0 + 61_000, mqtt: t0 + 62_000 });
-    expect(await keyById(db, id)).toEqual({ id, plant: tree.plant });
+    const [{ topic }] = await query(db, sql`select mqtt_topic_id as topic from ingest_keys where id = ${id}`);
+    expect(await keyByTopic(db, topic)).toEqual({ id, plant: tree.plant });
   });
 });

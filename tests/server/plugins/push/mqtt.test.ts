@@ -14,6 +14,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../testing/harness.js';
 import { call, plantTree, query, type Tree } from '../../../../testing/fixtures.js';
+import { INGEST_BODY_LIMIT } from '../../../../server/domain/ingest.js';
 
 const OWN_PORT = 3169;
 
@@ -34,7 +35,7 @@ async function publisher(url: string): Promise<MqttClient> {
   return client;
 }
 
-interface Suite { ctx: TestContext; staff: string; tree: Tree; key: { id: number; key: string }; prefix: string }
+interface Suite { ctx: TestContext; staff: string; tree: Tree; key: { id: number; key: string }; prefix: string; topic: string }
 
 async function suite(url: string): Promise<Suite> {
   const prefix = `test-i13-${randomBytes(4).toString('hex')}`;
@@ -43,7 +44,9 @@ async function suite(url: string): Promise<Suite> {
   const tree = await plantTree(ctx.database.db);
   const key = (await call(ctx, staff, 'POST', `/power-plant/${tree.plant}/api-keys`, { payload: { name: 'Gateway' } })).body;
   await until('the subscriber to connect', async () => (await call(ctx, staff, 'GET', '/push/mqtt')).body.connected);
-  return { ctx, staff, tree, key, prefix };
+  // The key's topic, as staff see it on the plant's ways in.
+  const { topic } = (await call(ctx, staff, 'GET', `/power-plant/${tree.plant}/ways-in`)).body.mqtt[0];
+  return { ctx, staff, tree, key, prefix, topic };
 }
 
 const stored = async (s: Suite) =>
@@ -58,11 +61,11 @@ describe('MQTT on the shared broker', () => {
   beforeAll(async () => {
     s = await suite('mqtt://127.0.0.1:1883');
     pub = await publisher('mqtt://127.0.0.1:1883');
-  });
+  }, 180_000);
   afterAll(async () => { await pub?.endAsync(); await s?.ctx.close(); });
 
   it('stores the points of a message on a key\'s topic: {points}, a list, or one point', async () => {
-    const topic = `${s.prefix}/${s.key.id}/points`;
+    const topic = s.topic;
     await publish(pub, topic, { points: [point(s, 0), point(s, 1)] });
     await publish(pub, topic, [point(s, 2)]);
     await publish(pub, topic, point(s, 3));
@@ -72,11 +75,13 @@ describe('MQTT on the shared broker', () => {
     const status = (await call(s.ctx, s.staff, 'GET', '/push/mqtt')).body;
     expect(status).toMatchObject({ enabled: true, connected: true, broker: 'mqtt://127.0.0.1:1883', topic: `${s.prefix}/+/points`, received: 3, stored: 4, bad: 0 });
     const ways = (await call(s.ctx, s.staff, 'GET', `/power-plant/${s.tree.plant}/ways-in`)).body;
-    expect(ways.mqtt).toEqual([{ key: s.key.id, name: 'Gateway', broker: 'mqtt://127.0.0.1:1883', topic: `${s.prefix}/${s.key.id}/points`, last_delivered_at: expect.any(String) }]);
+    expect(ways.mqtt).toEqual([{ key: s.key.id, name: 'Gateway', broker: 'mqtt://127.0.0.1:1883', topic: s.topic, last_delivered_at: expect.any(String) }]);
+    // Named by 122 random bits (32 hex digits), not by the key's id.
+    expect(s.topic).toMatch(new RegExp(`^${s.prefix}/[0-9a-f]{32}/points$`));
   });
 
   it('counts a bad message, shows its error to staff, and takes the next good one', async () => {
-    const topic = `${s.prefix}/${s.key.id}/points`;
+    const topic = s.topic;
     const before = await stored(s);
     await publish(pub, topic, '{"points": [');
     await publish(pub, topic, { points: [{ ...point(s, 10), ac_power_w: 'mucho' }] });
@@ -95,8 +100,50 @@ describe('MQTT on the shared broker', () => {
     expect((await call(s.ctx, s.staff, 'GET', `/power-plant/${s.tree.plant}/push-rejects`)).body).toHaveLength(1);
   });
 
+  it("does not take the key's id as its topic: a topic cannot be guessed", async () => {
+    const before = await stored(s);
+    const bad = (await call(s.ctx, s.staff, 'GET', '/push/mqtt')).body.bad;
+    await publish(pub, `${s.prefix}/${s.key.id}/points`, { points: [point(s, 40)] });
+    await publish(pub, `${s.prefix}/${'0'.repeat(32)}/points`, { points: [point(s, 41)] });
+    await until('both refused', async () => (await call(s.ctx, s.staff, 'GET', '/push/mqtt')).body.bad === bad + 2);
+    expect(await stored(s)).toBe(before);
+  });
+
+  it('refuses a message over the HTTP push limit before reading it, and keeps only its first 64 kB', async () => {
+    const topic = s.topic;
+    const before = await stored(s);
+    const bad = (await call(s.ctx, s.staff, 'GET', '/push/mqtt')).body.bad;
+    // A good point, padded past the limit: read, it would be stored.
+    const body = JSON.stringify({ points: [point(s, 30)] }).replace(/}$/, `${' '.repeat(INGEST_BODY_LIMIT)}}`);
+    await publish(pub, topic, body);
+    await until('the message refused', async () => (await call(s.ctx, s.staff, 'GET', '/push/mqtt')).body.bad === bad + 1);
+    expect(await stored(s)).toBe(before);
+    const [kept] = (await call(s.ctx, s.staff, 'GET', '/push/mqtt/rejects')).body;
+    expect(kept).toMatchObject({ plant: s.tree.plant, error: `Mensaje demasiado grande: ${body.length} bytes (máximo ${INGEST_BODY_LIMIT}).` });
+    expect(kept.body.length).toBe(64 * 1024);
+  }, 60_000);
+
+  it('keeps the newest 100 refused messages of a plant (or of none), none older than 30 days', async () => {
+    const topic = s.topic;
+    // Messages that are not JSON are kept with no plant (as those of unknown topics): bounded the same.
+    const kept = async () => (await query(s.ctx.database.db, sql`select id, body from push_rejects where plant_id is null and source = 'mqtt' order by id`));
+    for (let i = 0; i < 105; i++) await publish(pub, topic, `no es JSON ${i}`);
+    await until('105 refused', async () => (await kept()).some((r) => r.body === 'no es JSON 104'), 90_000);
+    const rows = await kept();
+    expect(rows).toHaveLength(100);
+    expect(rows[0].body).toBe('no es JSON 5');
+    // One grown old: gone as the next one is kept.
+    await s.ctx.database.db.execute(sql`update push_rejects set created_at = now() - interval '31 days' where id = ${rows[50].id}`);
+    await publish(pub, topic, 'no es JSON 105');
+    await until('106 refused', async () => (await kept()).some((r) => r.body === 'no es JSON 105'));
+    const after = (await kept()).map((r) => r.body);
+    expect(after).toHaveLength(99);
+    expect(after).not.toContain(rows[50].body);
+    expect(after).not.toContain('no es JSON 5');
+  }, 150_000);
+
   it('closes a revoked key\'s topic', async () => {
-    const topic = `${s.prefix}/${s.key.id}/points`;
+    const topic = s.topic;
     const before = await stored(s);
     expect((await call(s.ctx, s.staff, 'DELETE', `/power-plant/api-keys/${s.key.id}`)).status).toBe(204);
     const bad = (await call(s.ctx, s.staff, 'GET', '/push/mqtt')).body.bad;
@@ -138,7 +185,7 @@ describe('MQTT across a broker restart', () => {
     await startBroker();
     s = await suite(url);
     pub = await publisher(url);
-  });
+  }, 180_000);
   afterAll(async () => {
     await pub?.endAsync(true);
     await s?.ctx.close();
@@ -147,7 +194,7 @@ describe('MQTT across a broker restart', () => {
   });
 
   it('loses no acknowledged point when the broker restarts mid-stream', async () => {
-    const topic = `${s.prefix}/${s.key.id}/points`;
+    const topic = s.topic;
     const acknowledged: number[] = [];
     const sending: Promise<void>[] = [];
     for (let i = 0; i < 60; i++) {

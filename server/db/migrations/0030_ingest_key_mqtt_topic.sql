@@ -1,0 +1,2 @@
+ALTER TABLE "ingest_keys" ADD COLUMN "mqtt_topic_id" varchar(32) DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "ingest_keys_mqtt_topic_uq" ON "ingest_keys" USING btree ("mqtt_topic_id");
