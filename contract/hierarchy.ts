@@ -6,7 +6,6 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { IdParams, S } from './common.js';
 import { endpoint } from './http.js';
 import { crud } from './crud.js';
-import { endpoint } from './http.js';
 
 /** Text lengths (the database's columns) and value ranges of the hierarchy's fields. */
 export const HIERARCHY_LIMITS = {
