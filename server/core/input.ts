@@ -94,7 +94,8 @@ function checkOf(schemas: Schema[]): Check {
       if (!boolean) wrongType(path, out);
     } else if (Array.isArray(value)) {
       // Over its limit a list is refused as a whole, its items never looked at (by us or by Ajv).
-      if (value.length > maxItems) { out.push({ keyword: 'maxItems', instancePath: path, params: { limit: maxItems } }); return; }
+      // (-Infinity: no branch takes a list; Ajv names the wrong type.)
+      if (maxItems >= 0 && value.length > maxItems) { out.push({ keyword: 'maxItems', instancePath: path, params: { limit: maxItems } }); return; }
       items ??= checkOf(all.flatMap((s) => (s.items && !Array.isArray(s.items) ? [s.items] : [])));
       for (let i = 0; i < value.length; i++) items(value[i], `${path}/${i}`, out);
     } else if (typeof value === 'object' && value !== null) {
