@@ -229,7 +229,8 @@ export const dataProvider: AppDataProvider = {
     const endpoint = specOf(resource).actions?.[action];
     if (!endpoint) throw new Error(`Unknown call "${action}" of "${resource}"`);
     const path = id === undefined ? endpoint.path : fill(endpoint.path, id);
-    const body = endpoint.method === 'GET' ? undefined
+    // GET and DELETE carry no body (a proxy may refuse one).
+    const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined
       : endpoint.fields ? Object.fromEntries(endpoint.fields.filter((f) => f in data).map((f) => [f, data[f]])) : data;
     return request<T>(path, { method: endpoint.method, body, query });
   },

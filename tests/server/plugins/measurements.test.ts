@@ -114,8 +114,9 @@ describe('the periods of the figures', () => {
     let t1 = Math.floor((Date.now() - MIN) / (5 * MIN)) * 5 * MIN;
     if (isoInZone(new Date(t1 - 10 * MIN), TZ).slice(0, 10) !== isoInZone(new Date(t1), TZ).slice(0, 10)) t1 += 30 * MIN;
     const two = (investor: number, wh: number, exportW: number) => [
-      { investor, ts: new Date(t1 - 10 * MIN), ac_power_w: 1000, energy_total_wh: 0, grid_export_w: exportW, consumption_w: 0, grid_import_w: 0 },
-      { investor, ts: new Date(t1), ac_power_w: 1000, energy_total_wh: wh, grid_export_w: exportW, consumption_w: 0, grid_import_w: 0 },
+      // Counters from a base: a counter of 0 is a sleeping device's, no counter (docs/measurements.md).
+      { investor, ts: new Date(t1 - 10 * MIN), ac_power_w: 1000, energy_total_wh: 500_000, grid_export_w: exportW, consumption_w: 0, grid_import_w: 0 },
+      { investor, ts: new Date(t1), ac_power_w: 1000, energy_total_wh: 500_000 + wh, grid_export_w: exportW, consumption_w: 0, grid_import_w: 0 },
     ];
     // Plant A: 10 kWh, 4 exported; plant B: 2 kWh, 1.2 exported (7.2 kW over 10 minutes).
     await storeReadings(db, [...two(own.investors[0].id, 10_000, 24_000), ...two(inv2.id, 2000, 7200)]);
@@ -123,7 +124,7 @@ describe('the periods of the figures', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       project: own.project, plants: [own.plant, second.id], capacity_kwp: 10,
-      energy_today_wh: 12_000, export_today_wh: 5200, energy_total_wh: 12_000,
+      energy_today_wh: 12_000, export_today_wh: 5200, energy_total_wh: 1_012_000,
       specific_yield_kwh_per_kwp: { today: 1.2 },
       savings: {
         currency: 'CLP', metered: true,

@@ -23,7 +23,7 @@ describe('dataProvider', () => {
   it('refuses calls the API has no endpoint for', async () => {
     mockFetch();
     await expect(dataProvider.getList('power-plants', LIST)).rejects.toThrow(/no list endpoint/);
-    await expect(dataProvider.delete('users', { id: 1 })).rejects.toThrow(/no delete endpoint/);
+    await expect(dataProvider.delete('communes', { id: 1 })).rejects.toThrow(/no delete endpoint/);
     await expect(dataProvider.create('notifications', { data: { type_notification: 9 } })).rejects.toThrow(/no create endpoint/);
     expect(calls).toHaveLength(0);
   });

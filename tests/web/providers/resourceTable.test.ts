@@ -180,6 +180,14 @@ const CASES: Case[] = [
   },
   { covers: 'users.action.resendActivation', run: (dp) => dp.call('users', 'resendActivation', { id: 9 }), method: 'POST', path: '/api/auth/account-check/9/resend', json: {}, reply: { detail: 'ok' } },
   { covers: 'users.action.activate', run: (dp) => dp.call('users', 'activate', { id: 9 }), method: 'PUT', path: '/api/auth/account-activate/9', json: {}, reply: { id: 9, is_active: true } },
+  { covers: 'users.action.deactivate', run: (dp) => dp.call('users', 'deactivate', { id: 9 }), method: 'PUT', path: '/api/user/deactivate/9', json: {}, reply: { id: 9, is_active: false } },
+  { covers: 'users.delete', run: (dp) => dp.delete('users', { id: 9, previousData: { id: 9 } }), method: 'DELETE', path: '/api/user/deleted/9' },
+  { covers: 'power-plants.action.readings', run: (dp) => dp.call('power-plants', 'readings', { id: 4 }), method: 'GET', path: '/api/power-plant/4/readings', reply: { plant: 4, readings: 12 } },
+  { covers: 'power-plants.action.deleteReadings', run: (dp) => dp.call('power-plants', 'deleteReadings', { id: 4 }), method: 'DELETE', path: '/api/power-plant/4/readings', reply: { plant: 4, readings: 12 } },
+  {
+    covers: 'panels.action.createMany', run: (dp) => dp.call('panels', 'createMany', { data: { string: 40, equipment: 1, count: 20, power_wp: 545 } }),
+    method: 'POST', path: '/api/panel/create-many', json: { string: 40, equipment: 1, count: 20, power_wp: 545 }, reply: [],
+  },
 
   // project-user links: the project's list comes as {users_project: [...]}, paged here
   {
@@ -310,6 +318,10 @@ const CASES: Case[] = [
   {
     covers: 'profile.action.alarmOptOut', run: (dp) => dp.call('profile', 'alarmOptOut', { data: { alarm_opt_out: ['mppt_low'], first_name: 'x' } }),
     method: 'PUT', path: '/api/my-profile/update', json: { alarm_opt_out: ['mppt_low'] }, reply: {},
+  },
+  {
+    covers: 'profile.action.language', run: (dp) => dp.call('profile', 'language', { data: { language: 'ar', first_name: 'x' } }),
+    method: 'PUT', path: '/api/my-profile/update', json: { language: 'ar' }, reply: {},
   },
   { covers: 'profile.one', run: (dp) => dp.getOne('profile', { id: 'me' }), method: 'GET', path: '/api/my-profile', reply: { id: 5, email: 'a@b.cl' }, result: (r) => expect(r.data).toEqual({ id: 5, email: 'a@b.cl' }) },
   {

@@ -4,13 +4,14 @@
  * return; logins staff create and revoke; unknown devices listed and assigned; malformed bodies kept
  * (never a 5xx); the same push twice stored once.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../testing/harness.js';
 import { call, plantTree, query } from '../../../../testing/fixtures.js';
 import { DAY } from '../../../../testing/fronius-replay.js';
 import { eventsPush, inverterPush, logdataPush, meterPush, powerflowPush, storagesPush } from '../../../../testing/fronius-push.js';
 import type { Db } from '../../../../server/db/client.js';
+import { ingestKeys } from '../../../../server/db/schema.js';
 import { hashPassword } from '../../../../server/core/passwords.js';
 import { plantSnapshot } from '../../../../server/measurements/snapshot.js';
 import { DATAMANAGER_DAY } from '../../fixtures/fronius-datamanager-day.js';
@@ -349,6 +350,7 @@ describe('ways in of a plant', () => {
     await db.execute(sql`update investors set datalogger_address = '192.168.1.50' where id = ${tree.investors[0].id}`);
     const key = (await call(ctx, staff, 'POST', `/power-plant/${tree.plant}/api-keys`, { payload: { name: 'Gateway' } })).body;
     await post(login, inverterPush('2026-01-19T12:00:00-03:00'));
+    const [{ topicId }] = await db.select({ topicId: ingestKeys.mqtt_topic_id }).from(ingestKeys).where(eq(ingestKeys.id, key.id));
     const res = await call(ctx, staff, 'GET', `/power-plant/${tree.plant}/ways-in`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -356,7 +358,7 @@ describe('ways in of a plant', () => {
       polling: [{ investor: tree.investors[0].id, name: 'Inversor 1', address: '192.168.1.50', device_id: 1, last_delivered_at: expect.any(String) }],
       push_service: [expect.objectContaining({ id: login.id, username: login.username, url: `https://portal.example.cl/api/push/fronius/${login.id}`, last_delivered_at: expect.any(String) })],
       ingest_keys: [{ id: key.id, name: 'Gateway', prefix: key.prefix, url: 'https://portal.example.cl/api/ingest/points', header: 'X-Api-Key', last_delivered_at: null }],
-      mqtt: [{ key: key.id, name: 'Gateway', broker: null, topic: `solar/${key.id}/points`, last_delivered_at: null }],
+      mqtt: [{ key: key.id, name: 'Gateway', broker: null, topic: `solar/${topicId}/points`, last_delivered_at: null }],
       unmatched_devices: 0,
       rejects: 0,
     });
