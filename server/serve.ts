@@ -73,8 +73,9 @@ export async function serve(config: Config, { plugins = [], webDir = path.resolv
 
   const url = config.publicUrl;
   if (first) {
-    // Through the log like every other line, in its format (one entry: on a terminal, a block of text).
-    app.log.info([
+    // Through the log like every other line, in its format (one entry: on a terminal, a block of
+    // text), whatever LOG_LEVEL says: where it listens and how to sign in is always said.
+    app.log.child({}, { level: 'info' }).info([
       `Portal Solar running at ${url}  (API docs: ${url}/api/docs)`,
       `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
       ...(config.demo ? [
