@@ -168,8 +168,17 @@ export async function newSession(browser: Browser, { phone = false, storageState
   return { context, page, pageErrors };
 }
 
-/** Signs in on the login page and waits for the landing page (monitoring). */
-export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+/**
+ * Signs in on the login page and waits for the landing page (monitoring). The profile's language
+ * wins at sign-in (docs/web.md) and a journey choosing Arabic in the top bar saves it there, so the
+ * account is first set back to `language` (Spanish), as a person would find it, through the API.
+ */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string, language = 'es') {
+  const token = await page.request.post(`${baseUrl}/api/auth/token`, { data: { email, password } });
+  if (!token.ok()) throw new Error(`sign-in of ${email} refused: ${token.status()}`);
+  const { access } = await token.json() as { access: string };
+  const saved = await page.request.put(`${baseUrl}/api/my-profile/update`, { data: { language }, headers: { Authorization: `Bearer ${access}` } });
+  if (!saved.ok()) throw new Error(`the profile of ${email} kept its language: ${saved.status()}`);
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Correo Electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);

@@ -13,11 +13,13 @@ const folders = map.slice(map.indexOf('## Folders'), map.indexOf('## One request
 
 /** Sub-folders whose contents are generated or one per entry of a line already on the map. */
 const covered = new Set(['server/db/migrations', 'server/plugins', 'src/resources', 'src/i18n']);
+/** What runs leave behind (.gitignore), not code. */
+const output = new Set(['e2e/artifacts']);
 
 /** Every folder under `dir`, as paths from the repository's root. */
 function foldersOf(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !output.has(`${dir}/${entry.name}`))
     .flatMap((entry) => {
       const sub = `${dir}/${entry.name}`;
       return covered.has(sub) ? [sub] : [sub, ...foldersOf(sub)];
