@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { releasePort, reservePort } from './ports.js';
 
 export const FRONIUS_FIXTURES = path.resolve('..', 'shared', 'fixtures', 'fronius', 'pyfronius');
 
@@ -179,7 +180,15 @@ export async function startFroniusReplay(mode: FroniusMode = 'day', opts: Replay
     server.closeAllConnections();
   });
 
-  const port = await listen();
+  // Its own port (see ./ports.ts), kept while it is offline; taken elsewhere, another one.
+  let port = reservePort();
+  for (;;) {
+    try { await listen(port); break; } catch (err) {
+      releasePort(port);
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      port = reservePort();
+    }
+  }
   const replay: FroniusReplay = {
     address: `127.0.0.1:${port}`,
     mode,
@@ -195,19 +204,15 @@ export async function startFroniusReplay(mode: FroniusMode = 'day', opts: Replay
       if (next !== 'offline' && !server.listening) await listen(port);
       replay.mode = next;
     },
-    close: stop,
+    async close() { await stop(); releasePort(port); },
   };
   if (mode === 'offline') await stop();
   return replay;
 }
 
-/** A datalogger address where nothing listens (connection refused). */
+/** A datalogger address where nothing listens (connection refused), for as long as the suite runs. */
 export async function unusedAddress(): Promise<string> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `127.0.0.1:${port}`;
+  return `127.0.0.1:${reservePort()}`;
 }
 
 /** The replays a suite starts, closed together at its end: `const replays = replaySet(); afterAll(replays.closeAll)`. */
