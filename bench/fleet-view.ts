@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.js';
 import { powerPlants } from '../server/db/schema.js';
 import { seedBase } from '../server/seed/base.js';
-import { readSettings } from '../server/domain/settings.js';
+import { readSettings } from '../server/core/settings.js';
 import { refreshExpectedDays } from '../server/measurements/expected-days.js';
 import { FLEET_ORDERING, type FleetPlant } from '../contract/fleet.js';
 import type { Page } from '../contract/common.js';

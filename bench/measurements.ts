@@ -31,7 +31,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../server/db/client.js';
 import { seedBase } from '../server/seed/base.js';
 import { refreshExpectedDays } from '../server/measurements/expected-days.js';
-import { readSettings } from '../server/domain/settings.js';
+import { readSettings } from '../server/core/settings.js';
 import { benchUser, buildFleet, type Fleet } from './fleet.js';
 import {
   call, CONNECTIONS, fmt, hammer, load, meets, positive, scratchDatabase, SECONDS, startServer, table, TIMEOUT_S, type Outcome, type Server,

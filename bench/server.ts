@@ -22,7 +22,7 @@ import { loadConfig } from '../server/config.js';
 import { serve } from '../server/serve.js';
 import { investors, measurements, plantEnergy, powerPlants } from '../server/db/schema.js';
 import { names, recordset, rows } from '../server/db/sql.js';
-import { readSettings } from '../server/domain/settings.js';
+import { readSettings } from '../server/core/settings.js';
 import { intervalEnergy, type Reading } from '../server/measurements/store.js';
 import { chartSpan, type ChartType } from './charts.js';
 

@@ -27,7 +27,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launchBrowser, signIn, startServer } from '../e2e/harness.js';
+import { launchBrowser, signIn, startServer } from '../testing/browser.js';
 import { fillPath } from '../contract/paths.js';
 import { measurementApi } from '../contract/measurements.js';
 import { country } from '../src/config/country.js';

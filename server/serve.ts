@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { isDatabaseUnavailable } from './core/errors.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 import { buildApp } from './app.js';
 import { seedBase } from './seed/base.js';
 import { seedDemo, DEMO_LOGINS } from './seed/demo.js';

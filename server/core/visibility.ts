@@ -3,9 +3,12 @@
  * (project-user link) or through one of their tags (tag-user + tag-project), and everything below
  * such a project. Staff see everything (no condition).
  */
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { tableCache } from '../db/cache.js';
+import { currentUser } from './access.js';
+import { notFound } from './errors.js';
 import { projects, powerPlants, investors, mppts, strings, panels, projectUsers, tagUsers, tagProjects, tags } from '../db/schema.js';
 
 export function visibleProjectIds(db: Db, userId: number) {
@@ -53,4 +56,26 @@ export function scopeFor(request: FastifyRequest, scope: Scope | undefined, mine
   if (!scope || (request.user?.is_staff && !mine)) return undefined;
   if (!request.user) return sql`false`;
   return scopes[scope](request.server.db, request.user.id);
+}
+
+/**
+ * The plant `id` as a viewer sees it (undefined: not visible), by viewer ('staff' or a user id) and
+ * plant, kept per process until a table that decides it changes (server/db/cache.ts): every
+ * monitoring call starts with this check.
+ */
+const plantsSeen = tableCache(
+  [powerPlants, projects, projectUsers, tagUsers, tagProjects].map((t) => getTableName(t)),
+  async (db: Db, key: string) => {
+    const [viewer, id] = key.split(' ');
+    const [row] = await db.select().from(powerPlants)
+      .where(and(eq(powerPlants.id, Number(id)), viewer === 'staff' ? undefined : scopes.plant(db, Number(viewer))));
+    return row as typeof powerPlants.$inferSelect | undefined;
+  },
+);
+
+export async function visiblePlant(request: FastifyRequest, id: number) {
+  const user = currentUser(request);
+  const plant = await plantsSeen.get(request.server.db, `${user.is_staff ? 'staff' : user.id} ${id}`);
+  if (!plant) throw notFound();
+  return plant;
 }

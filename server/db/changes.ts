@@ -7,7 +7,7 @@
  * notifications sent meanwhile are lost, so every cache is told (`lost`) and reads go to the
  * database until the feed listens again.
  */
-import type { Db } from './client.js';
+import type { Db } from './types.js';
 
 export const CHANGES_CHANNEL = 'portal_changes';
 

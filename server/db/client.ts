@@ -1,16 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { isDatabaseUnavailable } from '../core/errors.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 import { pgliteFeed, postgresFeed, registerChangeFeed } from './changes.js';
+import type { Db } from './types.js';
 
-/**
- * Both drivers (PGlite embedded, node-postgres server) expose this same Drizzle surface. Without the
- * schema's relations (queries name their tables): given them, drizzle works them out again for every
- * handle it makes, and a pooled transaction makes one, a tenth of a one-point push's time.
- */
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type { Db };
 
 export interface Database {
   db: Db;

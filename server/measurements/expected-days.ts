@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants } from '../db/schema.js';
 import { intArray, name, names, recordset } from '../db/sql.js';
-import { readSettings } from '../domain/settings.js';
+import { readSettings } from '../core/settings.js';
 import { expectedDayHours, localDays, plantModels, type PlantModel } from './expected.js';
 import { isoInZone } from './time.js';
 import { firstReadingDay } from './queries.js';

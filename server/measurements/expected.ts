@@ -25,7 +25,7 @@ import { pvSite, systemAc, type InstantWeather, type PvArray, type PvInverter, t
 import { isoInZone, wallClock } from './time.js';
 import { withCurrentRollups } from './rollups.js';
 import { firstDay } from './queries.js';
-import { readSettings } from '../domain/settings.js';
+import { readSettings } from '../core/settings.js';
 
 /** One hour of a weather forecast: from `start` (epoch ms), cloud cover %, air temperature °C, wind m/s. */
 export interface ForecastHour { start: number; cloudPercent: number; temperatureC: number; windSpeed: number }

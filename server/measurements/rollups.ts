@@ -32,7 +32,7 @@ import type { Db } from '../db/client.js';
 import { investorEnergy, investors, measurements, plantCurves, plantEnergy, rollupRebuild, rollupStale } from '../db/schema.js';
 import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { epochMs, intArray, name, names, rows } from '../db/sql.js';
-import { readSettings } from '../domain/settings.js';
+import { readSettings } from '../core/settings.js';
 import { refreshCurves } from './curves.js';
 
 /** Advisory-lock namespace of rollup writers (the second key is the plant id). */

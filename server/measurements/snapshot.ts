@@ -15,7 +15,7 @@ import { sumTotals } from './queries.js';
 import { withCurrentRollups } from './rollups.js';
 import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { isoInZone } from './time.js';
-import { readSettings } from '../domain/settings.js';
+import { readSettings } from '../core/settings.js';
 import { addSavings, changePct, lifetimeSplit, localPeriods, savingsOf, specificYield, type LocalPeriods, type Prices } from '../domain/savings.js';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { communes, notificationTypes, settings } from '../db/schema.js';
 import { CHILE_COMMUNES } from './communes.js';
-import { DEFAULT_CO2_FACTOR, DEFAULT_PORTAL_NAME, DEFAULT_TIME_ZONE } from '../domain/settings.js';
+import { DEFAULT_CO2_FACTOR, DEFAULT_PORTAL_NAME, DEFAULT_TIME_ZONE } from '../core/settings.js';
 import { alarmTicketCategory } from '../domain/alarms/queries.js';
 
 export const NOTIFICATION_TYPES = [

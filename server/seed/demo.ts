@@ -13,7 +13,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword } from '../core/passwords.js';
 import type { EquipmentKind } from '../../contract/catalogue.js';
-import { DEFAULT_TIME_ZONE } from '../domain/settings.js';
+import { DEFAULT_TIME_ZONE } from '../core/settings.js';
 import { demoInverters } from '../measurements/demo-feed.js';
 import { DEMO_FAULT, dailyEnergyWh } from '../measurements/demo-fault.js';
 import { simulateRange } from '../measurements/solar/index.js';

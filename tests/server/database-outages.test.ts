@@ -12,7 +12,8 @@ import { createTestContext, openTestDatabase, TEST_DB, type TestContext } from '
 import { startServer } from '../../testing/server-process.js';
 import { users } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/core/passwords.js';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../server/core/errors.js';
+import { DATABASE_UNAVAILABLE } from '../../server/core/errors.js';
+import { isDatabaseUnavailable } from '../../server/db/unavailable.js';
 import { seedDemo } from '../../server/seed/demo.js';
 import { createDemoFeed } from '../../server/measurements/demo-feed.js';
 

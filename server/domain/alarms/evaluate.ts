@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHOSEN_USERS } from '../../../contract/notifications.js';
 import { claimJob, WORKER } from '../../core/jobs.js';
-import { readSettings } from '../settings.js';
+import { readSettings } from '../../core/settings.js';
 import { sendNotification } from '../../plugins/notifications/send.js';
 import { projectMembers } from '../../plugins/notifications/queries.js';
 import {

@@ -12,7 +12,7 @@ import { chart, firstDay } from '../../measurements/queries.js';
 import { withCurrentRollups } from '../../measurements/rollups.js';
 import { dailyBuckets, expectationStart, plantModels } from '../../measurements/expected.js';
 import { wallClock } from '../../measurements/time.js';
-import { readSettings } from '../settings.js';
+import { readSettings } from '../../core/settings.js';
 import { changePct, savingsOf, specificYield, type SavingsSplit } from '../savings.js';
 import type { PeriodTotals } from '../../../contract/measurements.js';
 

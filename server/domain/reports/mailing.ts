@@ -10,7 +10,7 @@ import { claimJob, WORKER } from '../../core/jobs.js';
 import { localDays } from '../../measurements/expected.js';
 import { wallClock } from '../../measurements/time.js';
 import { languageOf } from '../alarms/messages.js';
-import { readSettings } from '../settings.js';
+import { readSettings } from '../../core/settings.js';
 import type { NameLanguage } from '../../../contract/fronius-codes.js';
 import { monthOf, monthReport, previousMonth } from './figures.js';
 import { reportFileName, reportPdf } from './pdf.js';

@@ -12,7 +12,7 @@ import { checkReferences } from '../../core/crud.js';
 import { nonFieldError, notFound } from '../../core/errors.js';
 import { everyInterval } from '../../core/jobs.js';
 import { route } from '../../core/route.js';
-import { forgetSettings, readSettings } from '../../domain/settings.js';
+import { forgetSettings, readSettings } from '../../core/settings.js';
 import { runScheduledAlarms } from '../../domain/alarms/evaluate.js';
 import { alarmFacts, alarmTicketCategory } from '../../domain/alarms/queries.js';
 import { alarmMessage, languageOf } from '../../domain/alarms/messages.js';

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../../db/schema.js';
-import { readSettings } from '../../domain/settings.js';
+import { readSettings } from '../../core/settings.js';
 import { ApiError } from '../../core/errors.js';
 import type { Mail } from '../../core/mailer.js';
 

@@ -8,13 +8,13 @@ import { expectedApi } from '../../../contract/expected.js';
 import type { WeatherProblemCode } from '../../../contract/weather.js';
 import { ApiError, fieldError } from '../../core/errors.js';
 import { route } from '../../core/route.js';
-import { readSettings } from '../../domain/settings.js';
+import { readSettings } from '../../core/settings.js';
 import { plantPerformance } from '../../domain/plant-status.js';
 import {
   dailyBuckets, dayBuckets, localDays, modelSummary, monthlyBuckets, plantModels, productionForecast, type ForecastHour,
 } from '../../measurements/expected.js';
 import { dateString, isoInZone, parseLocalDate } from '../../measurements/time.js';
-import { visiblePlant } from './queries.js';
+import { visiblePlant } from '../../core/visibility.js';
 
 type Plant = Awaited<ReturnType<typeof visiblePlant>>;
 

@@ -9,7 +9,7 @@ import { currentUser } from '../../core/access.js';
 import { orderingKeys, pageReply } from '../../core/lists.js';
 import { route } from '../../core/route.js';
 import { scopes } from '../../core/visibility.js';
-import { readSettings } from '../../domain/settings.js';
+import { readSettings } from '../../core/settings.js';
 import { isoInZone } from '../../measurements/time.js';
 import { fleetPlants, roundTo, type FleetRow } from '../../domain/fleet.js';
 

@@ -11,7 +11,8 @@ import { fieldError, nonFieldError, notFound, unauthorized } from '../../core/er
 import { route } from '../../core/route.js';
 import { checkRows, CsvError, hashKey, newKey, parseCsv } from '../../measurements/ingest.js';
 import { groupCommit } from '../../measurements/group-commit.js';
-import { deleteKey, insertKey, keysOf, visiblePlant } from './queries.js';
+import { deleteKey, insertKey, keysOf } from './queries.js';
+import { visiblePlant } from '../../core/visibility.js';
 import { INGEST_BODY_LIMIT, invertersOf, keyByHash, noteKeyUse } from '../../domain/ingest.js';
 
 declare module 'fastify' {

@@ -1,12 +1,7 @@
 /** Ingest keys as staff manage them (what a push asks of them: server/domain/ingest.ts). */
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { ingestKeys, powerPlants } from '../../db/schema.js';
-import { findVisible } from '../../core/crud.js';
-
-export const visiblePlant = (request: FastifyRequest, id: number) =>
-  findVisible(request, powerPlants, id, 'plant') as Promise<typeof powerPlants.$inferSelect>;
+import { ingestKeys } from '../../db/schema.js';
 
 /** What a key's list shows: everything but its hash. */
 const keyColumns = {

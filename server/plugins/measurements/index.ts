@@ -8,13 +8,14 @@ import { MAX_RANGE_DAYS, measurementApi } from '../../../contract/measurements.j
 import { badRequest, fieldError, MSG, type FieldErrors } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { written } from '../../core/replies.js';
-import { readSettings } from '../../domain/settings.js';
+import { readSettings } from '../../core/settings.js';
 import { investorLatest, mpptLatest, plantLatest, stringLatest } from '../../measurements/latest.js';
 import { chart, dailyTotals, dayCurve, monthDays, yearMonths } from '../../measurements/queries.js';
 import { plantSnapshot, projectSnapshot } from '../../measurements/snapshot.js';
 import { plantStatus } from '../../domain/plant-status.js';
 import { dateString, daysBetween, isValidDate, parseLocalDate } from '../../measurements/time.js';
-import { visibleInvestor, visibleMppt, visiblePlant, visibleProject, visibleString } from './queries.js';
+import { visibleInvestor, visibleMppt, visibleProject, visibleString } from './queries.js';
+import { visiblePlant } from '../../core/visibility.js';
 
 /** A YYYY-MM-DD that exists, or a 400 naming `field`. */
 function localDate(field: string, text: string) {

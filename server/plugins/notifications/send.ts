@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Mail } from '../../core/mailer.js';
 import type { AddresseeKind } from '../../../contract/notifications.js';
 import { emailsOf, insertNotification } from './queries.js';
-import { readSettings } from '../../domain/settings.js';
+import { readSettings } from '../../core/settings.js';
 
 /** How many mails go to the mail server at the same time. */
 const MAIL_CONCURRENCY = 4;

@@ -24,7 +24,7 @@ import { JSON_TOO_DEEP, nestedDeeperThan } from '../../core/json.js';
 import { mergeSite, parseFroniusPush, PushFormatError, shiftPush, siteFields, type ParsedPush } from '../../measurements/fronius/push.js';
 import { clockOff, deviceClock } from '../../measurements/time.js';
 import { createMqttIngest, mqttTopic, type MqttIngest } from './mqtt.js';
-import { visiblePlant } from '../ingest/queries.js';
+import { visiblePlant } from '../../core/visibility.js';
 import {
   assignDevice, credentialForPush, credentialsOf, credentialUsed, deleteCredential, eventsOf, insertCredential, insertEvents,
   insertReject, invertersByDevice, mqttRejects, noteUnmatched, pushDevice, rejectsOf, unmatchedOf, waysInRows,

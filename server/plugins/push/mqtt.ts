@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.js';
 import type { AlarmQueue } from '../../domain/alarms/evaluate.js';
 import { MAX_POINTS } from '../../../contract/ingest.js';
 import type { MqttStatus } from '../../../contract/push.js';
-import { isDatabaseUnavailable } from '../../core/errors.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { JSON_TOO_DEEP, nestedDeeperThan } from '../../core/json.js';
 import { checkRows } from '../../measurements/ingest.js';
 import { storeReadings } from '../../measurements/store.js';

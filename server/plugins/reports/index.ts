@@ -10,11 +10,11 @@ import { fieldError } from '../../core/errors.js';
 import { everyInterval } from '../../core/jobs.js';
 import { route } from '../../core/route.js';
 import { languageOf } from '../../domain/alarms/messages.js';
-import { readSettings } from '../../domain/settings.js';
+import { readSettings } from '../../core/settings.js';
 import { monthOf, monthReport } from '../../domain/reports/figures.js';
 import { runMonthlyReports } from '../../domain/reports/mailing.js';
 import { reportFileName, reportPdf } from '../../domain/reports/pdf.js';
-import { visiblePlant } from '../measurements/queries.js';
+import { visiblePlant } from '../../core/visibility.js';
 
 export default fp(async (app) => {
   const { db } = app;

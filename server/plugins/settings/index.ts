@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { listRows } from '../../core/crud.js';
 import { fieldError, notFound } from '../../core/errors.js';
 import { route } from '../../core/route.js';
-import { forgetSettings, readSettings } from '../../domain/settings.js';
+import { forgetSettings, readSettings } from '../../core/settings.js';
 import { queueRebuild, rebuildProgress } from '../../measurements/rebuild.js';
 import { settingsApi } from '../../../contract/settings.js';
 import { communeRows, findSettings, settingsRows, updateSettings } from './queries.js';

@@ -1,6 +1,6 @@
 /**
  * How the settings rows and the communes reach the database. (The rest of the server reads the
- * settings through domain/settings.ts.)
+ * settings through core/settings.ts.)
  */
 import { naturalKey } from '../../db/sql.js';
 import { eq } from 'drizzle-orm';

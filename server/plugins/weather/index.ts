@@ -8,7 +8,8 @@ import { weatherApi } from '../../../contract/weather.js';
 import { ApiError } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { createForecasts, type Forecast } from './forecast.js';
-import { placeOf, visiblePlant, type Plant } from './queries.js';
+import { placeOf, type Plant } from './queries.js';
+import { visiblePlant } from '../../core/visibility.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { communes, powerPlants } from '../../db/schema.js';
-import { findVisible } from '../../core/crud.js';
 import { ApiError } from '../../core/errors.js';
 
 export type Plant = typeof powerPlants.$inferSelect;
-
-export const visiblePlant = (request: FastifyRequest, id: number) => findVisible(request, powerPlants, id, 'plant') as Promise<Plant>;
 
 /** Where to ask the forecast for: the plant's coordinates, or its commune's name; a 400 when it has neither. */
 export async function placeOf(db: Db, plant: Plant): Promise<string> {

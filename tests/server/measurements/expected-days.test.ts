@@ -10,7 +10,7 @@ import { openTestDatabase } from '../../../testing/harness.js';
 import { plantTree, type Tree } from '../../../testing/fixtures.js';
 import type { Db } from '../../../server/db/client.js';
 import { seedBase } from '../../../server/seed/base.js';
-import { forgetSettings } from '../../../server/domain/settings.js';
+import { forgetSettings } from '../../../server/core/settings.js';
 import { panels, plantExpectedDays, plantExpectedModels, plantExpectedMonths, powerPlants, settings } from '../../../server/db/schema.js';
 import { refreshExpectedDays } from '../../../server/measurements/expected-days.js';
 import { expectedEnergy } from '../../../server/measurements/expected.js';

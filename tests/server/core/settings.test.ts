@@ -1,5 +1,5 @@
 /**
- * readSettings (server/domain/settings.ts) keeps the settings per process and drops them when any
+ * readSettings (server/core/settings.ts) keeps the settings per process and drops them when any
  * process changes them: a trigger NOTIFYs at commit, every process LISTENs (server/db/changes.ts).
  * On PGlite (default) and on PostgreSQL (TEST_DB=postgres, where a second connection pool plays
  * another API process, and the listening connection can be cut).
@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client.js';
 import { settings } from '../../../server/db/schema.js';
-import { readSettings } from '../../../server/domain/settings.js';
+import { readSettings } from '../../../server/core/settings.js';
 import { seedBase } from '../../../server/seed/base.js';
 import { openTestDatabase, TEST_DB } from '../../../testing/harness.js';
 
