@@ -7,7 +7,7 @@
  */
 import { and, eq, getTableColumns, getTableName, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { tableCache } from '../db/cache.js';
 import { sessions, users, type User } from '../db/schema.js';
 import type { Access } from '../../contract/http.js';
@@ -40,7 +40,7 @@ const sessionUsers = tableCache([getTableName(users), getTableName(sessions)], (
 });
 
 /** Ends the sessions `which` selects that are still open. */
-export const endSessions = (db: Db, which: SQL) =>
+export const endSessions = (db: Db | Tx, which: SQL) =>
   db.update(sessions).set({ revoked_at: new Date() }).where(and(which, isNull(sessions.revoked_at)));
 
 export function installAccessControl(app: FastifyInstance) {

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from './unavailable.js';
 import { pgliteFeed, postgresFeed, registerChangeFeed } from './changes.js';
 import type { Db } from './types.js';
 
-export type { Db };
+export type { Db, Tx } from './types.js';
 
 export interface Database {
   db: Db;

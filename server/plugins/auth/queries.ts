@@ -5,7 +5,7 @@
  * under concurrent calls.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { accountTokens, refreshTokens, sessions, users, type User } from '../../db/schema.js';
 import { endSessions, sessionUser } from '../../core/access.js';
 import { fieldError } from '../../core/errors.js';
@@ -32,8 +32,8 @@ export async function insertSession(db: Db, userId: number, refresh: RefreshReco
  * ends its session. Spending is the check, so of two refreshes with one token exactly one succeeds.
  */
 export function rotateRefreshToken(db: Db, jti: string, next: RefreshRecord): Promise<{ user: User; sessionId: number } | null> {
-  return db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  // The transaction's handle hides the root one: nothing inside may use it (PGlite runs one query at a time).
+  return db.transaction(async (db) => {
     const now = new Date();
     const [spent] = await db.update(refreshTokens).set({ used_at: now })
       .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.used_at), gt(refreshTokens.expires_at, now)))
@@ -75,7 +75,7 @@ const liveToken = (token: string, purpose: Purpose, userId?: number): SQL => and
 )!;
 
 /** Spends a live token; answers its user id. */
-async function spendAccountToken(db: Db, token: string, purpose: Purpose, userId?: number): Promise<number | null> {
+async function spendAccountToken(db: Db | Tx, token: string, purpose: Purpose, userId?: number): Promise<number | null> {
   const [row] = await db.update(accountTokens).set({ used_at: new Date() }).where(liveToken(token, purpose, userId)).returning({ user_id: accountTokens.user_id });
   return row?.user_id ?? null;
 }
@@ -96,7 +96,7 @@ export async function awaitsActivation(db: Db, user: User): Promise<boolean> {
  * Activates an account: its activation links are spent, so that if staff deactivate it later an old
  * link cannot bring it back (see awaitsActivation).
  */
-export async function activateAccount(db: Db, userId: number): Promise<User> {
+export async function activateAccount(db: Db | Tx, userId: number): Promise<User> {
   await db.update(accountTokens).set({ used_at: new Date() })
     .where(and(eq(accountTokens.user_id, userId), eq(accountTokens.purpose, 'activate'), isNull(accountTokens.used_at)));
   const [user] = await db.update(users).set({ is_active: true }).where(eq(users.id, userId)).returning();
@@ -106,9 +106,9 @@ export async function activateAccount(db: Db, userId: number): Promise<User> {
 /** Activates the account of a live activation token, spending it; false when there is none. */
 export function activateWithToken(db: Db, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const userId = await spendAccountToken(tx as unknown as Db, token, 'activate');
+    const userId = await spendAccountToken(tx, token, 'activate');
     if (userId === null) return false;
-    await activateAccount(tx as unknown as Db, userId);
+    await activateAccount(tx, userId);
     return true;
   });
 }
@@ -123,9 +123,9 @@ export async function isLiveResetLink(db: Db, userId: number, token: string): Pr
 /** Sets a new password (its hash) with a reset token, spending it, and signs the user out everywhere; false when the token is no longer live. */
 export function resetPassword(db: Db, userId: number, token: string, passwordHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if ((await spendAccountToken(tx as unknown as Db, token, 'reset', userId)) === null) return false;
+    if ((await spendAccountToken(tx, token, 'reset', userId)) === null) return false;
     await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
-    await endSessions(tx as unknown as Db, eq(sessions.user_id, userId));
+    await endSessions(tx, eq(sessions.user_id, userId));
     return true;
   });
 }

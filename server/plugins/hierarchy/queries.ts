@@ -6,7 +6,7 @@
 import { naturalKey } from '../../db/sql.js';
 import { count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import {
   communes, equipment, investorEnergy, investors, lastReadings, measurements, mppts, panels, plantCurves, plantEnergy, powerPlants, projects,
@@ -107,7 +107,7 @@ export async function createPanels(request: FastifyRequest, body: PanelsBody) {
 // ---------- readings ----------
 
 /** The inverters of a plant, as a subquery. */
-const plantInvestors = (db: Db, plant: number) => db.select({ id: investors.id }).from(investors).where(eq(investors.plant, plant));
+const plantInvestors = (db: Db | Tx, plant: number) => db.select({ id: investors.id }).from(investors).where(eq(investors.plant, plant));
 
 /** How many readings the plant's inverters have stored (detached months aside, docs/measurements.md). */
 export const plantReadingCount = (db: Db, plant: number) => db.$count(measurements, inArray(measurements.investor, plantInvestors(db, plant)));
@@ -121,15 +121,15 @@ export const investorReadingCount = (db: Db, investor: number) => db.$count(meas
  */
 export function deletePlantReadings(db: Db, plant: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const ofPlant = inArray(measurements.investor, plantInvestors(t, plant));
-    const gone = await t.$count(measurements, ofPlant);
-    await t.delete(measurements).where(ofPlant);
-    await t.delete(lastReadings).where(inArray(lastReadings.investor, plantInvestors(t, plant)));
-    await t.delete(rollupStale).where(inArray(rollupStale.investor, plantInvestors(t, plant)));
-    await t.delete(investorEnergy).where(inArray(investorEnergy.investor, plantInvestors(t, plant)));
-    await t.delete(plantEnergy).where(eq(plantEnergy.plant, plant));
-    await t.delete(plantCurves).where(eq(plantCurves.plant, plant));
+    const inverters = (await plantInvestors(tx, plant)).map((i) => i.id);
+    const ofPlant = inArray(measurements.investor, inverters);
+    const gone = await tx.$count(measurements, ofPlant);
+    await tx.delete(measurements).where(ofPlant);
+    await tx.delete(lastReadings).where(inArray(lastReadings.investor, inverters));
+    await tx.delete(rollupStale).where(inArray(rollupStale.investor, inverters));
+    await tx.delete(investorEnergy).where(inArray(investorEnergy.investor, inverters));
+    await tx.delete(plantEnergy).where(eq(plantEnergy.plant, plant));
+    await tx.delete(plantCurves).where(eq(plantCurves.plant, plant));
     return gone;
   });
 }

@@ -1,7 +1,7 @@
 /** The queries of the users area: users as staff list them, their privilege, and the project-user links. */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { projects, projectUsers, users, type User } from '../../db/schema.js';
 import { fieldError } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
@@ -32,7 +32,7 @@ export async function findUserFlags(db: Db, id: number) {
  * the field) when no other active superuser with the privilege would be left. Every such row is
  * locked (in id order), so two superusers revoking each other at once cannot both succeed.
  */
-async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff' | 'is_active') {
+async function keepOneSuperuser(tx: Db | Tx, userId: number, field: 'is_staff' | 'is_active') {
   const active = await tx.select({ id: users.id }).from(users)
     .where(and(eq(users.is_superuser, true), eq(users.is_active, true), eq(users.is_staff, true)))
     .orderBy(users.id).for('update');
@@ -42,7 +42,7 @@ async function keepOneSuperuser(tx: Db, userId: number, field: 'is_staff' | 'is_
 /** Sets a user's is_staff; a superuser loses it only while another active superuser keeps it. Answers the user item. */
 export function setStaff(db: Db, target: { id: number; is_superuser: boolean }, isStaff: boolean) {
   return db.transaction(async (tx) => {
-    if (!isStaff && target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_staff');
+    if (!isStaff && target.is_superuser) await keepOneSuperuser(tx, target.id, 'is_staff');
     const [updated] = await tx.update(users).set({ is_staff: isStaff }).where(eq(users.id, target.id)).returning(userColumns);
     return updated;
   });
@@ -54,7 +54,7 @@ export function setStaff(db: Db, target: { id: number; is_superuser: boolean }, 
  */
 export function deactivate(db: Db, target: { id: number; is_superuser: boolean }) {
   return db.transaction(async (tx) => {
-    if (target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_active');
+    if (target.is_superuser) await keepOneSuperuser(tx, target.id, 'is_active');
     const [updated] = await tx.update(users).set({ is_active: false }).where(eq(users.id, target.id)).returning(userColumns);
     return updated;
   });
@@ -63,7 +63,7 @@ export function deactivate(db: Db, target: { id: number; is_superuser: boolean }
 /** Deletes a user; the last active superuser with the privilege is kept. */
 export function deleteUser(db: Db, target: { id: number; is_superuser: boolean }) {
   return db.transaction(async (tx) => {
-    if (target.is_superuser) await keepOneSuperuser(tx as unknown as Db, target.id, 'is_active');
+    if (target.is_superuser) await keepOneSuperuser(tx, target.id, 'is_active');
     await tx.delete(users).where(eq(users.id, target.id));
   });
 }
