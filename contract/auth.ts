@@ -10,7 +10,6 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 import { authRoutes, profileRoutes } from './paths.js';
 import { UserItem } from './users.js';
 
-export const emailField = () => Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const passwordField = () => Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters` });
 const tokenField = () => Type.String({ minLength: 1, maxLength: 200 });
 
@@ -22,7 +21,7 @@ export const Language = Type.Union([Type.Literal('es'), Type.Literal('en'), Type
 export const TokenPair = Type.Object({ access: Type.String(), refresh: Type.String() }, { title: 'TokenPair' });
 export type TokenPair = Static<typeof TokenPair>;
 
-export const LoginBody = Type.Object({ email: emailField(), password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+export const LoginBody = Type.Object({ email: S.email(), password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
 /** A refused sign-in: field errors, and the account id when the owner (right password) must still activate it. */
 export const LoginRefusal = Type.Object({
   user_id: Type.Optional(Type.Integer({ description: 'the account awaiting activation, for resending its link' })),
@@ -40,17 +39,17 @@ export const GoogleQuery = Type.Object({
 // ---------- accounts ----------
 
 export const SignupBody = Type.Object({
-  first_name: S.name(150), last_name: S.name(150), email: emailField(),
+  first_name: S.name(150), last_name: S.name(150), email: S.email(),
   phone: Type.String({ minLength: 1, maxLength: 40 }), address: Type.String({ minLength: 1, maxLength: 255 }),
   password: passwordField(),
 }, { additionalProperties: false });
 export const SignedUp = Type.Object({ id: Type.Integer(), email: Type.String(), first_name: Type.String(), last_name: Type.String() }, { title: 'SignedUp' });
 
 export const CreateUserBody = Type.Object({
-  first_name: S.name(150), last_name: S.name(150), email: emailField(),
+  first_name: S.name(150), last_name: S.name(150), email: S.email(),
   phone: Type.Optional(Type.String({ maxLength: 40 })), address: Type.Optional(Type.String({ maxLength: 255 })),
-  password: passwordField(), is_staff: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+  password: Type.Optional(passwordField()), is_staff: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, description: 'Without a password, the person is sent an invitation to choose one (valid 7 days).' });
 
 const AccountParams = Type.Object({ user_id: S.id() });
 export const ResetLinkParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }), token: tokenField() });
@@ -76,7 +75,7 @@ export type Profile = Static<typeof Profile>;
 export const ProfileUpdate = Type.Object({
   first_name: Type.Optional(Type.String({ maxLength: 150 })),
   last_name: Type.Optional(Type.String({ maxLength: 150 })),
-  email: Type.Optional(emailField()),
+  email: Type.Optional(S.email()),
   phone: Type.Optional(Type.String({ maxLength: 40 })),
   address: Type.Optional(Type.String({ maxLength: 255 })),
   image: Type.Optional(S.file()),
@@ -121,13 +120,13 @@ export const authApi = {
     ...authRoutes.resendActivation, access: 'public', tag,
     summary: 'Resend the activation link of an account awaiting activation, proven by its e-mail (earlier links stop working). '
       + 'The answer is the same whether or not the id and e-mail match such an account; only then a mail leaves.',
-    params: AccountParams, querystring: Type.Object({ email: emailField() }), reply: { 200: Detail, ...throttled },
+    params: AccountParams, querystring: Type.Object({ email: S.email() }), reply: { 200: Detail, ...throttled },
   }),
   passwordResetEmail: endpoint({
     ...authRoutes.passwordResetEmail, access: 'public', tag,
     summary: 'E-mail a password-recovery link (single use, valid 1 hour); an account awaiting activation gets its activation link instead. '
       + 'The answer is the same for every address, registered or not.',
-    body: Type.Object({ email: emailField() }, { additionalProperties: false }), reply: { 200: Detail, ...throttled },
+    body: Type.Object({ email: S.email() }, { additionalProperties: false }), reply: { 200: Detail, ...throttled },
   }),
   passwordResetCheck: endpoint({
     ...authRoutes.passwordResetCheck, access: 'public', tag, summary: 'Check a password-recovery link before asking for the new password',
@@ -139,7 +138,7 @@ export const authApi = {
     body: ResetCompleteBody, reply: { 200: Detail },
   }),
   createUser: endpoint({
-    ...authRoutes.createUser, access: 'staff', tag, summary: 'An administrator creates an active account',
+    ...authRoutes.createUser, access: 'staff', tag, summary: 'An administrator creates an active account; without a password, an invitation mail lets its owner choose one',
     body: CreateUserBody, reply: { 201: UserItem },
   }),
   staffResendActivation: endpoint({

@@ -17,6 +17,8 @@ type Nullable<T extends TSchema> = TUnsafe<Static<T> | null> & (T extends { type
 export const S = {
   id: () => Type.Integer({ minimum: 1, maximum: 2147483647 }),
   name: (max = 150) => Type.String({ minLength: 1, maxLength: max }),
+  /** An account's e-mail (RFC 5321's 254 characters at most). */
+  email: () => Type.String({ format: 'email', minLength: 3, maxLength: 254 }),
   text: (max: number) => Type.String({ maxLength: max }),
   /** Text that must have something besides whitespace ("blank" otherwise). */
   nonBlank: (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: NOT_BLANK }),

@@ -18,6 +18,13 @@ export const PermitsBody = Type.Union([Flag, Type.Object({ is_staff: Type.Option
   description: 'The new is_staff value: "true" / "false" (a JSON string, or text/plain), a JSON boolean, or {"is_staff": ...}.',
 });
 
+/** What staff change of another's account (the privilege and the account's state have calls of their own). */
+export const UserUpdateBody = Type.Object({
+  first_name: Type.Optional(S.name(150)), last_name: Type.Optional(S.name(150)),
+  email: Type.Optional(S.email()),
+  phone: Type.Optional(Type.String({ maxLength: 40 })), address: Type.Optional(Type.String({ maxLength: 255 })),
+}, { additionalProperties: false });
+
 export const userApi = {
   list: endpoint({
     method: 'GET', path: '/get-users/', access: 'staff', tag: 'user', summary: 'List users (search: first name, last name, e-mail)',
@@ -30,6 +37,11 @@ export const userApi = {
   permits: endpoint({
     method: 'PUT', path: '/permits-user/:userId', access: 'staff', tag: 'user', summary: 'Grant or revoke the administrator privilege (is_staff) of another user',
     params: Type.Object({ userId: S.id() }), body: PermitsBody, reply: { 200: UserItem },
+  }),
+  update: endpoint({
+    method: 'PUT', path: '/user/update/:userId', access: 'staff', tag: 'user',
+    summary: "Change another user's name, e-mail, phone or address (the fields sent); a superuser only by a superuser",
+    params: Type.Object({ userId: S.id() }), body: UserUpdateBody, reply: { 200: UserItem, 400: FieldErrors },
   }),
   deactivate: endpoint({
     method: 'PUT', path: '/user/deactivate/:userId', access: 'staff', tag: 'user',

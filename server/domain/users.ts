@@ -4,12 +4,12 @@
  * (sign-in, registration, Google, staff) and the create-admin command, which must agree on it: an
  * e-mail is stored lower-cased and names one account whatever its case.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { users, type User } from '../db/schema.js';
 import { currentUser } from '../core/access.js';
-import { forbidden, nonFieldError } from '../core/errors.js';
+import { fieldError, forbidden, nonFieldError } from '../core/errors.js';
 
 /** "Nombre Apellido" of a user, for items that name one (needs `users` in the query). */
 export const userFullName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
@@ -48,6 +48,35 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
     return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw nonFieldError(DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+/** The user item (contract/users.ts `UserItem`) of an account. */
+export async function findUserItem(db: Db, id: number) {
+  const [item] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return item;
+}
+
+/** What the account's owner (the profile) or staff (the users' screen) change of an account. */
+export type AccountChanges = Partial<Pick<User, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'language' | 'image' | 'alarm_opt_out' | 'report_opt_out'>>;
+
+/**
+ * Changes the given columns of an account, its e-mail lower-cased; an e-mail another account has
+ * (checked first, or taken meanwhile) is a 400 on `email`.
+ */
+export async function updateAccount(db: Db, userId: number, changes: AccountChanges): Promise<User> {
+  if (!Object.keys(changes).length) return (await db.select().from(users).where(eq(users.id, userId)))[0];
+  if (changes.email !== undefined) {
+    changes = { ...changes, email: normalizeEmail(changes.email) };
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${changes.email}`, ne(users.id, userId)));
+    if (taken) throw fieldError('email', DUPLICATE_EMAIL);
+  }
+  try {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('email', DUPLICATE_EMAIL);
     throw err;
   }
 }

@@ -145,17 +145,19 @@ export const resourceTable: Record<string, ResourceSpec> = {
   },
   users: {
     list: userApi.list.path,
-    // No GET of one user: found in the list. Update = the administrator privilege (SPEC §7 permits call).
+    // No GET of one user: found in the list.
     create: authApi.createUser.path,
-    update: userApi.permits.path,
+    update: userApi.update.path,
     delete: userApi.delete.path,
-    optional: ['phone', 'address'],
+    optional: ['phone', 'address', 'password'],
     // Staff, for an account that is not active (docs/api.md "Accounts").
     actions: {
       resendActivation: action(authApi.staffResendActivation),
       activate: action(authApi.staffActivate),
       // Staff, for another's active account; `activate` brings it back.
       deactivate: action(userApi.deactivate),
+      // The administrator privilege (SPEC §7 permits call).
+      permits: action(userApi.permits, ['is_staff']),
     },
   },
   'project-users': {

@@ -12,12 +12,12 @@ import type { Mail } from '../../core/mailer.js';
 import { hashPassword, PASSWORD_LENGTH } from '../../core/passwords.js';
 import { route } from '../../core/route.js';
 import { randomToken } from '../../core/tokens.js';
-import { findUserByEmail, guardSuperuser, insertUser } from '../../domain/users.js';
+import { findUserByEmail, findUserItem, guardSuperuser, insertUser } from '../../domain/users.js';
 import { authApi } from '../../../contract/auth.js';
-import { activationMail, mailAfterAnswer, passwordResetMail, productName, sendMail } from './mails.js';
+import { activationMail, invitationMail, mailAfterAnswer, passwordResetMail, productName, sendMail } from './mails.js';
 import { bodyEmail, pathAccount, throttle } from './limits.js';
 import {
-  activateAccount, activateWithToken, awaitsActivation, deleteUser, findUser, findUserItem, isLiveResetLink,
+  activateAccount, activateWithToken, awaitsActivation, deleteUser, findUser, isLiveResetLink,
   replaceAccountToken, resetPassword, type Purpose,
 } from './queries.js';
 
@@ -37,6 +37,8 @@ const ANSWERS = {
 
 const ACTIVATION_TTL_MS = 3 * 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
+/** An invitation waits longer than a recovery link: its owner did not ask for it and may read it days later. */
+const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Schema errors as usual, except that a password sent with the wrong length gets the portal's own
@@ -75,11 +77,15 @@ async function activationMailOf(request: FastifyRequest, user: User): Promise<Ma
   return activationMail(await productName(request), user, link);
 }
 
+/** A link to choose a new password (the recovery page), valid `ttl`; earlier ones stop working. */
+async function passwordLink(request: FastifyRequest, user: User, ttl: number): Promise<string> {
+  const token = await issueAccountToken(request, user.id, 'reset', ttl);
+  return `${request.server.config.publicUrl}/user/reset-password/${encodeUid(user.id)}/${token}`;
+}
+
 /** The password-recovery mail of an active user, with a new link (earlier ones stop working). */
 async function passwordResetMailOf(request: FastifyRequest, user: User): Promise<Mail> {
-  const token = await issueAccountToken(request, user.id, 'reset', RESET_TTL_MS);
-  const link = `${request.server.config.publicUrl}/user/reset-password/${encodeUid(user.id)}/${token}`;
-  return passwordResetMail(await productName(request), user, link);
+  return passwordResetMail(await productName(request), user, await passwordLink(request, user, RESET_TTL_MS));
 }
 
 export function accountRoutes(app: FastifyInstance) {
@@ -151,9 +157,19 @@ export function accountRoutes(app: FastifyInstance) {
   route(app, authApi.createUser, async (request, reply) => {
     rejectInvalid(request);
     const { first_name, last_name, email, phone, address, password, is_staff } = request.body;
+    // Without a password the account has none (nobody can sign in with one) until its owner chooses it from the invitation.
     const user = await insertUser(db, {
-      first_name, last_name, email, phone, address, is_staff, password: await hashPassword(password), is_active: true,
+      first_name, last_name, email, phone, address, is_staff, password: password === undefined ? null : await hashPassword(password), is_active: true,
     });
+    if (password === undefined) {
+      try {
+        await sendMail(request, invitationMail(await productName(request), user, await passwordLink(request, user, INVITATION_TTL_MS)));
+      } catch (err) {
+        // An account nobody can enter is worse than none: undone, so staff can simply try again.
+        await deleteUser(db, user.id);
+        throw err;
+      }
+    }
     return reply.status(201).send(await findUserItem(db, user.id));
   }, { attachValidation: true });
 

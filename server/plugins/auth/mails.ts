@@ -1,5 +1,5 @@
 /**
- * The account e-mails (activation, password reset), in Spanish and in the tú form like the whole app,
+ * The account e-mails (activation, password reset, invitation), in Spanish and in the tú form like the whole app,
  * sent and signed in the portal's name from the settings (its one brand name); sent while answering, or after the answer when the answer must not depend on them.
  */
 import type { FastifyRequest } from 'fastify';
@@ -37,6 +37,13 @@ export function passwordResetMail(product: string, user: Pick<User, 'email' | 'f
   return from(product, compose(user.email, `Recupera tu contraseña de ${product}`, hello(user), [
     `Recibimos una solicitud para cambiar la contraseña de tu cuenta en ${product}. Para elegir una nueva abre el siguiente enlace (válido por 1 hora):`,
   ], 'Cambiar mi contraseña', link, `Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará. — ${product}`));
+}
+
+/** Staff made the account: its owner chooses a password (on the recovery page) to enter. */
+export function invitationMail(product: string, user: Pick<User, 'email' | 'first_name'>, link: string): Mail {
+  return from(product, compose(user.email, `Te invitamos a ${product}`, hello(user), [
+    `Te creamos una cuenta en ${product} con este correo. Para entrar, elige tu contraseña en el siguiente enlace (válido por 7 días):`,
+  ], 'Elegir mi contraseña', link, `Si no esperabas esta invitación, ignora este mensaje. — ${product}`));
 }
 
 /** The portal's name as set in the settings (the product name in every mail). */

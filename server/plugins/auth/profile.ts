@@ -2,13 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../db/schema.js';
 import { currentUser } from '../../core/access.js';
-import { fieldError } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { removeMedia, withUploads } from '../../core/uploads.js';
-import { DUPLICATE_EMAIL, normalizeEmail } from '../../domain/users.js';
+import { updateAccount, type AccountChanges } from '../../domain/users.js';
 import { profileApi, type Profile } from '../../../contract/auth.js';
 import { ALARM_KINDS } from '../../../contract/alarms.js';
-import { emailTaken, updateProfile } from './queries.js';
 
 const EDITABLE = ['first_name', 'last_name', 'email', 'phone', 'address', 'language', 'alarm_opt_out', 'report_opt_out'] as const;
 
@@ -31,15 +29,11 @@ export function profileRoutes(app: FastifyInstance) {
     const me = currentUser(request);
     const body = request.body;
     // Only these columns, whatever else a client sends (never is_staff and the like).
-    const changes: Partial<Pick<User, typeof EDITABLE[number]>> = {};
+    const changes: AccountChanges = {};
     for (const field of EDITABLE) if (body[field] !== undefined) Object.assign(changes, { [field]: body[field] });
-    if (changes.email !== undefined) {
-      changes.email = normalizeEmail(changes.email);
-      if (await emailTaken(db, changes.email, me.id)) throw fieldError('email', DUPLICATE_EMAIL);
-    }
     const updated = await withUploads(request, { image: 'image' }, async ({ image }) => {
       const set = { ...changes, ...(image ? { image } : {}) };
-      return Object.keys(set).length ? updateProfile(db, me.id, set) : me;
+      return Object.keys(set).length ? updateAccount(db, me.id, set) : me;
     });
     // The replaced picture is no longer referenced.
     if (request.uploads.image && me.image) await removeMedia(request, me.image);

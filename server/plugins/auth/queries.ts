@@ -4,13 +4,11 @@
  * reveals no live link; a token is spent by an update of an unspent row, so it works once even
  * under concurrent calls.
  */
-import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { accountTokens, refreshTokens, sessions, users, type User } from '../../db/schema.js';
 import { endSessions, sessionUser } from '../../core/access.js';
-import { fieldError } from '../../core/errors.js';
 import { sha256 } from '../../core/tokens.js';
-import { DUPLICATE_EMAIL, isUniqueViolation, userColumns } from '../../domain/users.js';
 
 // ---------- sessions ----------
 
@@ -138,30 +136,9 @@ export async function findUser(db: Db, id: number): Promise<User | undefined> {
 }
 
 /** A user as staff see it (contract/users.ts `UserItem`). */
-export async function findUserItem(db: Db, id: number) {
-  const [item] = await db.select(userColumns).from(users).where(eq(users.id, id));
-  return item;
-}
-
 export const deleteUser = (db: Db, id: number) => db.delete(users).where(eq(users.id, id));
 
 /** Whether another account than `userId` has this (lower-cased) e-mail. */
-export async function emailTaken(db: Db, email: string, userId: number): Promise<boolean> {
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)));
-  return Boolean(taken);
-}
-
-/** Changes the given columns of the own profile; an e-mail taken meanwhile by another account is a 400 on `email`. */
-export async function updateProfile(db: Db, userId: number, changes: Partial<Pick<User, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'language' | 'image' | 'alarm_opt_out' | 'report_opt_out'>>): Promise<User> {
-  try {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-    return row;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw fieldError('email', DUPLICATE_EMAIL);
-    throw err;
-  }
-}
-
 export async function findUserByGoogleSub(db: Db, sub: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.google_sub, sub));
   return user;

@@ -8,7 +8,7 @@ import { checkReferences, crudRoutes, refuseWhileHolding } from '../../core/crud
 import { currentUser } from '../../core/access.js';
 import { ApiError, fieldError, MSG, nonFieldError, notFound } from '../../core/errors.js';
 import { route } from '../../core/route.js';
-import { guardSuperuser } from '../../domain/users.js';
+import { findUserItem, guardSuperuser, updateAccount } from '../../domain/users.js';
 import { projectUserApi, userApi } from '../../../contract/users.js';
 import {
   deactivate, deleteUser, findLink, findUserFlags, insertLink, insertLinks, linkBetween, listUsers, projectMembers, projectUserFields, projectUserJoin, setStaff,
@@ -47,6 +47,14 @@ export default fp(async (app) => {
     if (target.id === currentUser(request).id) throw nonFieldError('No puedes modificar tus propios privilegios.');
     guardSuperuser(request, target);
     return setStaff(db, target, parseFlag(request.body));
+  });
+
+  route(app, userApi.update, async (request) => {
+    const target = await findUserFlags(db, request.params.userId);
+    if (!target) throw notFound();
+    guardSuperuser(request, target);
+    await updateAccount(db, target.id, request.body);
+    return findUserItem(db, target.id);
   });
 
   route(app, userApi.deactivate, async (request) => {

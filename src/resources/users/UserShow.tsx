@@ -9,7 +9,7 @@ import HowToReg from '@mui/icons-material/HowToReg';
 import PersonOff from '@mui/icons-material/PersonOff';
 import {
   AutocompleteInput, BooleanField, Confirm, DataTable, ReferenceInput, required, Show, TabbedShowLayout,
-  TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate, useUpdate,
+  EditButton, TextField, TopToolbar, useGetIdentity, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { PhoneField } from '../../components/phone';
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
@@ -27,16 +27,24 @@ function PermitsButton() {
   const record = useRecordContext();
   const translate = useTranslate();
   const [confirming, setConfirming] = useState(false);
-  const [update, { isPending }] = useUpdate();
-  const feedback = useResultFeedback('user', 'update', { onDone: () => setConfirming(false) });
+  const dataProvider = useAppDataProvider();
+  const refresh = useRefresh();
+  const [isPending, setPending] = useState(false);
+  const feedback = useResultFeedback('user', 'update', { onDone: () => { setConfirming(false); refresh(); } });
   if (!record) return null;
   const grant = !record.is_staff;
   const label = translate(grant ? 'app.screens.users.grant_admin' : 'app.screens.users.revoke_admin');
-  const onConfirm = () => update('users', { id: record.id, data: { is_staff: grant }, previousData: record }, {
-    mutationMode: 'pessimistic',
-    onSuccess: feedback.onSuccess,
-    onError: (error) => { setConfirming(false); feedback.onError(error); },
-  });
+  const onConfirm = async () => {
+    setPending(true);
+    try {
+      feedback.onSuccess(await dataProvider.call('users', 'permits', { id: record.id, data: { is_staff: grant } }));
+    } catch (error) {
+      setConfirming(false);
+      feedback.onError(error);
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <>
       <Button variant="outlined" size="small" color={grant ? 'primary' : 'warning'}
@@ -179,8 +187,8 @@ function UserTags() {
 }
 
 /**
- * The page's actions, those that apply: activation for an account not active, the privilege and
- * deactivation for another's; no bar at all when none does (one's own active account), not an empty one.
+ * The page's actions, those that apply: activation for an account not active, editing, the privilege
+ * and deactivation for another's; no bar at all when none does (one's own active account), not an empty one.
  */
 function UserActions() {
   const record = useRecordContext();
@@ -191,6 +199,8 @@ function UserActions() {
   if (!activation && !permits) return null;
   return (
     <TopToolbar>
+      {/* One's own details are changed on the profile. */}
+      {permits && <EditButton />}
       {activation && <ActivationButtons />}
       {permits && <PermitsButton />}
       {permits && record.is_active && <DeactivateButton />}

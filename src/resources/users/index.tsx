@@ -5,13 +5,15 @@ import { fullName } from './userName';
 
 const UserList = lazyComponent(() => import('./UserList'), (m) => m.UserList);
 const UserShow = lazyComponent(() => import('./UserShow'), (m) => m.UserShow);
-const UserCreate = lazyComponent(() => import('./UserCreate'), (m) => m.UserCreate);
+const UserCreate = lazyComponent(() => import('./UserForms'), (m) => m.UserCreate);
+const UserEdit = lazyComponent(() => import('./UserForms'), (m) => m.UserEdit);
 
 export const users: AppResource = {
   name: 'users',
   list: UserList,
   show: UserShow,
   create: UserCreate,
+  edit: UserEdit,
   icon: People,
   menu: 'maintainers',
   recordRepresentation: (user) => fullName(user) || user.email,

@@ -53,9 +53,9 @@ describe('dataProvider', () => {
     mockFetch((call) => (call.method === 'DELETE' ? { status: 204 } : { body: { id: 1 } }));
     expect(await dataProvider.deleteMany('tags', { ids: [1, 2] })).toEqual({ data: [1, 2] });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['DELETE /api/tag/deleted/1', 'DELETE /api/tag/deleted/2']);
-    await dataProvider.updateMany('users', { ids: [3, 4], data: { is_staff: false } });
+    await dataProvider.updateMany('users', { ids: [3, 4], data: { address: 'Calle 2' } });
     expect(calls.slice(2).map((c) => `${c.method} ${c.url.pathname} ${JSON.stringify(c.body)}`))
-      .toEqual(['PUT /api/permits-user/3 {"is_staff":false}', 'PUT /api/permits-user/4 {"is_staff":false}']);
+      .toEqual(['PUT /api/user/update/3 {"address":"Calle 2"}', 'PUT /api/user/update/4 {"address":"Calle 2"}']);
   });
 
   it('turns DRF field errors into react-admin form errors', async () => {

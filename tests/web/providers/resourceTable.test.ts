@@ -175,9 +175,15 @@ const CASES: Case[] = [
     method: 'POST', path: '/api/auth/create/user', json: { first_name: 'Ana', last_name: 'Paz', email: 'a@b.cl', address: 'Calle 1', password: 'abcd', is_staff: false }, reply: { id: 5 },
   },
   {
-    covers: 'users.update', run: (dp) => dp.update('users', { id: 5, data: { id: 5, email: 'a@b.cl', first_name: 'Ana', is_staff: true }, previousData: { id: 5 } }),
-    method: 'PUT', path: '/api/permits-user/5', json: { is_staff: true }, reply: { id: 5, is_staff: true },
+    covers: 'users.create', run: (dp) => dp.create('users', { data: { first_name: 'Ana', last_name: 'Paz', email: 'a@b.cl', phone: '', address: 'Calle 1', password: '', is_staff: false } }),
+    // Without a password: the server mails an invitation.
+    method: 'POST', path: '/api/auth/create/user', json: { first_name: 'Ana', last_name: 'Paz', email: 'a@b.cl', address: 'Calle 1', is_staff: false }, reply: { id: 5 },
   },
+  {
+    covers: 'users.update', run: (dp) => dp.update('users', { id: 5, data: { id: 5, email: 'a@b.cl', first_name: 'Ana', last_name: 'Paz', phone: '', address: 'Calle 1', is_staff: true }, previousData: { id: 5 } }),
+    method: 'PUT', path: '/api/user/update/5', json: { email: 'a@b.cl', first_name: 'Ana', last_name: 'Paz', address: 'Calle 1' }, reply: { id: 5 },
+  },
+  { covers: 'users.action.permits', run: (dp) => dp.call('users', 'permits', { id: 5, data: { is_staff: true, email: 'a@b.cl' } }), method: 'PUT', path: '/api/permits-user/5', json: { is_staff: true }, reply: { id: 5, is_staff: true } },
   { covers: 'users.action.resendActivation', run: (dp) => dp.call('users', 'resendActivation', { id: 9 }), method: 'POST', path: '/api/auth/account-check/9/resend', json: {}, reply: { detail: 'ok' } },
   { covers: 'users.action.activate', run: (dp) => dp.call('users', 'activate', { id: 9 }), method: 'PUT', path: '/api/auth/account-activate/9', json: {}, reply: { id: 9, is_active: true } },
   { covers: 'users.action.deactivate', run: (dp) => dp.call('users', 'deactivate', { id: 9 }), method: 'PUT', path: '/api/user/deactivate/9', json: {}, reply: { id: 9, is_active: false } },

@@ -13,7 +13,9 @@ describe('users', () => {
   ];
 
   it('an administrator grants the administrator privilege', async () => {
-    const dataProvider = fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] });
+    const tables = { users: structuredClone(users), projects: [], 'tag-users': [] };
+    const call = vi.fn(async (_resource: string, _action: string, { id, data }: { id?: number; data?: object } = {}) => Object.assign(tables.users.find((u) => u.id === id)!, data));
+    const dataProvider = Object.assign(fakeDataProvider(tables), { call });
     renderAdmin('/users/7/show', { dataProvider });
     await userEvent.click(await screen.findByRole('button', { name: 'Otorgar privilegios de administrador' }));
     const confirm = await screen.findByRole('dialog');
@@ -21,7 +23,7 @@ describe('users', () => {
     const dialog = await resultDialog();
     expect(within(dialog).getByText('Excelente')).toBeInTheDocument();
     expect(within(dialog).getByText('Privilegios de usuario modificados exitosamente.')).toBeInTheDocument();
-    expect(dataProvider.update).toHaveBeenCalledWith('users', expect.objectContaining({ id: 7, data: { is_staff: true } }));
+    expect(call).toHaveBeenCalledWith('users', 'permits', { id: 7, data: { is_staff: true } });
     await acceptDialog();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Quitar privilegios de administrador' })).toBeInTheDocument());
   });
@@ -146,6 +148,19 @@ describe('users', () => {
     expect(tabs.closest('.MuiTabs-scroller')).toHaveClass('MuiTabs-scrollableX');
   });
 
+  it("an administrator corrects another's details from the user page", async () => {
+    const dataProvider = fakeDataProvider({ users: structuredClone(users), projects: [], 'tag-users': [] });
+    renderAdmin('/users/7/show', { dataProvider });
+    await userEvent.click(await screen.findByRole('link', { name: 'Editar' }));
+    const address = await screen.findByRole('textbox', { name: /Dirección/ });
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Av. Luna 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    const dialog = await resultDialog();
+    expect(within(dialog).getByText('Datos del usuario modificados exitosamente.')).toBeInTheDocument();
+    expect(dataProvider.update).toHaveBeenCalledWith('users', expect.objectContaining({ id: '7', data: expect.objectContaining({ address: 'Av. Luna 2', email: 'ana@solar.cl' }) }));
+  });
+
   it('the create form validates as SPEC §5 says and reports a taken e-mail', async () => {
     const dataProvider = fakeDataProvider({ users: [] }, {
       create: { users: { non_field_errors: ['Este correo electrónico ya se encuentra registrado.'] } },
@@ -153,9 +168,12 @@ describe('users', () => {
     renderAdmin('/users/create', { dataProvider });
     await userEvent.click(await screen.findByRole('button', { name: 'Guardar' }));
     for (const message of ['Por favor ingresa el Nombre', 'Por favor ingresa Apellido', 'Por favor ingresa Correo Electrónico',
-      'Por favor ingresa Teléfono', 'Por favor ingresa Dirección', 'Por favor ingresa tu Contraseña']) {
+      'Por favor ingresa Teléfono', 'Por favor ingresa Dirección']) {
       await waitFor(() => expect(screen.getByText(message)).toBeInTheDocument());
     }
+    // No password is needed: left empty, the person is invited to choose theirs.
+    expect(screen.queryByText('Por favor ingresa tu Contraseña')).not.toBeInTheDocument();
+    expect(screen.getByText('Déjala en blanco para enviarle una invitación por correo: elegirá su propia contraseña.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /Correo Electrónico/ }), 'no-es-correo');
     await userEvent.type(screen.getByLabelText(/Contraseña/), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));

@@ -247,6 +247,24 @@ describe('staff creates a user', () => {
     expect((await login('pedro.soto@example.com', 'clave1234')).statusCode).toBe(200);
   });
 
+  it('without a password, invites the person by mail to choose one; until then nobody signs in with a password', async () => {
+    const { token } = await ctx.userWithToken({ is_staff: true });
+    const { password: _, ...invited } = { ...body, email: 'Invitada@example.com' };
+    const res = await ctx.request(token, { method: 'POST', url: '/api/auth/create/user', payload: invited });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'invitada@example.com', is_active: true });
+    await mailsSent();
+    const mail = lastMailTo('invitada@example.com');
+    expect(mail.subject).toBe('Te invitamos a Solar Chile');
+    expect(mail.text).toContain('elige tu contraseña en el siguiente enlace (válido por 7 días)');
+    const [, , , code, secret] = linkIn(mail).pathname.split('/');
+    expect(linkIn(mail).pathname.startsWith('/user/reset-password/')).toBe(true);
+    expect((await login('invitada@example.com', '')).statusCode).toBe(400);
+    const chosen = await ctx.app.inject({ method: 'PATCH', url: '/api/password-reset-complete/', payload: { password: 'elegida1', code, token: secret } });
+    expect(chosen.statusCode).toBe(200);
+    expect((await login('invitada@example.com', 'elegida1')).statusCode).toBe(200);
+  });
+
   it('refuses an e-mail already registered, in any case', async () => {
     const { token } = await ctx.userWithToken({ is_staff: true });
     const res = await ctx.request(token, { method: 'POST', url: '/api/auth/create/user', payload: { ...body, email: 'PEDRO.SOTO@example.com' } });
@@ -402,6 +420,18 @@ describe('mail delivery', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: expect.stringContaining('correo') });
       expect(await ctx.database.db.select().from(users).where(eq(users.email, 'caido@example.com'))).toHaveLength(0);
+    });
+  });
+
+  it('when the mail server cannot be reached, a user staff create without a password is not created (503): staff try again', async () => {
+    await withApi({ SMTP_URL: 'smtp://127.0.0.1:1' }, async (app) => {
+      const staff = await ctx.userWithToken({ is_staff: true });
+      const res = await app.inject({
+        method: 'POST', url: '/api/auth/create/user', headers: { authorization: `Bearer ${staff.token}` },
+        payload: { first_name: 'Sin', last_name: 'Correo', email: 'sincorreo@example.com' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(await ctx.database.db.select().from(users).where(eq(users.email, 'sincorreo@example.com'))).toHaveLength(0);
     });
   });
 
