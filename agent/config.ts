@@ -41,7 +41,7 @@ const list = (v: string | undefined, what: string) => (v ?? '').split(',').filte
 });
 
 function froniusSource(v: string | FroniusSource): FroniusSource {
-  if (typeof v !== 'string') return { device: 1, ...v };
+  if (typeof v !== 'string') return { ...v, device: v.device ?? 1 };
   const [url, device] = v.split('#');
   return { url, device: device ? Number(device) : 1 };
 }

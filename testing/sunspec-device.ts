@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import ModbusRTU from 'modbus-serial';
+import ModbusRTU, { type ServerTCP } from 'modbus-serial';
 import { MODELS, type Model, type Point } from '../agent/sunspec/models.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/vendors/sunspec');
@@ -86,6 +86,14 @@ export function hybridImage(serial = 'HYB-0001', base = 40000): Image {
   ]);
 }
 
+/** A feed-in meter that is a device of its own (a Fronius Smart Meter at unit 200): 2 340 W taken from the grid. */
+export function meterImage(serial = 'MTR-0001'): Image {
+  return sunspecImage(40000, [
+    modelRegisters(1, { Mn: 'Fronius', Md: 'Smart Meter TS 65A-3', SN: serial }, [], 65),
+    modelRegisters(213, { W: 2340, TotWhImp: 1_250_000, TotWhExp: 3_400_000 }),
+  ]);
+}
+
 export interface FakeDevices {
   port: number;
   /** Unit ids that stop answering (no reply at all) until given back. */
@@ -109,7 +117,9 @@ export async function serveDevices(port: number, units: Record<number, Image>): 
     if (from < 0 || from + len > image.registers.length) return done({ modbusErrorCode: 2, msg: 'Illegal data address' });
     done(null, image.registers.slice(from, from + len));
   };
-  const server = new ModbusRTU.ServerTCP({
+  // modbus-serial's CommonJS export carries the server as a property its typings do not declare.
+  const Server = (ModbusRTU as unknown as { ServerTCP: typeof ServerTCP }).ServerTCP;
+  const server = new Server({
     getMultipleHoldingRegisters: (addr: number, len: number, unit: number, done: Done) => answer(addr, len, unit, done),
     getHoldingRegister: (addr: number, unit: number, done: (err: unknown, value?: number) => void) => answer(addr, 1, unit, (err, values) => done(err, values?.[0])),
   }, { host: '127.0.0.1', port, unitID: 255 });

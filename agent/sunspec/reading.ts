@@ -38,6 +38,7 @@ export interface MeterReading { import_w: number; export_w: number; import_wh: n
 /** What the agent makes of one read of a device: a point when it is an inverter, a meter's figures when it has one. */
 export interface DeviceReading { info: DeviceInfo; point: Point | null; meter: MeterReading | null }
 
+const roundW = (w: number) => Math.round(w * 10) / 10;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const first = (models: Map<number, Decoded>, ids: number[]) => ids.map((id) => models.get(id)).find((m) => m !== undefined);
 
@@ -80,9 +81,12 @@ export function deviceReading(device: SunSpecDevice, ts: Date, investor?: string
   const label = (m: Decoded['groups'][number]) => (typeof m.IDStr === 'string' ? m.IDStr : '');
   const battery = modules.filter((m) => /^St(Dis)?Cha\b/i.test(label(m)));
   const pv = modules.filter((m) => !battery.includes(m));
-  const dc = pv
-    .map((m, i) => ({ mppt: i + 1, voltage_v: num(m.DCV), current_a: num(m.DCA), power_w: num(m.DCW) }))
-    .filter((d) => d.voltage_v !== null || d.current_a !== null || d.power_w !== null);
+  // An input is sent with its voltage and current; its power, when the device leaves it out, is their product.
+  const dc = pv.flatMap((m, i) => {
+    const [voltage, current] = [num(m.DCV), num(m.DCA)];
+    if (voltage === null || current === null) return [];
+    return [{ mppt: i + 1, voltage_v: voltage, current_a: current, power_w: num(m.DCW) ?? roundW(voltage * current) }];
+  });
   if (dc.length) point.dc = dc;
   const storage = device.models.get(124);
   const soc = num(storage?.points.ChaState);
