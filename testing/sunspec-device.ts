@@ -107,21 +107,21 @@ export interface FakeDevices {
 export async function serveDevices(port: number, units: Record<number, Image>): Promise<FakeDevices> {
   const silent = new Set<number>();
   const reads = new Map<number, number>();
-  type Done = (err: unknown, values?: number[]) => void;
+  type Done = (err: Error | null, values: number[]) => void;
   /** Answers through `done`, or never (a unit not here, or silenced): the client's own timeout ends it. */
   const answer = (addr: number, len: number, unit: number, done: Done) => {
     const image = units[unit];
     if (!image || silent.has(unit)) return;
     reads.set(unit, (reads.get(unit) ?? 0) + 1);
     const from = addr - image.base;
-    if (from < 0 || from + len > image.registers.length) return done({ modbusErrorCode: 2, msg: 'Illegal data address' });
+    if (from < 0 || from + len > image.registers.length) return done(Object.assign(new Error('Illegal data address'), { modbusErrorCode: 2 }), []);
     done(null, image.registers.slice(from, from + len));
   };
   // modbus-serial's CommonJS export carries the server as a property its typings do not declare.
   const Server = (ModbusRTU as unknown as { ServerTCP: typeof ServerTCP }).ServerTCP;
   const server = new Server({
     getMultipleHoldingRegisters: (addr: number, len: number, unit: number, done: Done) => answer(addr, len, unit, done),
-    getHoldingRegister: (addr: number, unit: number, done: (err: unknown, value?: number) => void) => answer(addr, 1, unit, (err, values) => done(err, values?.[0])),
+    getHoldingRegister: (addr: number, unit: number, done: (err: Error | null, value: number) => void) => answer(addr, 1, unit, (err, values) => done(err, values[0])),
   }, { host: '127.0.0.1', port, unitID: 255 });
   await new Promise<void>((resolve, reject) => {
     server.on('initialized', () => resolve());
