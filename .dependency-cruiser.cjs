@@ -46,6 +46,12 @@ module.exports = {
       comment: 'A plugin is one area\'s routes and queries; what another area needs of it moves down to domain/.',
       from: { path: '^server/plugins/([^/]+)/' }, to: { path: '^server/plugins/', pathNot: '^server/plugins/$1/' },
     },
+    {
+      name: 'agent-alone', severity: 'error',
+      comment: 'The site agent runs on a box at the site, without the server: it takes the contract and the pure Fronius client, nothing else of server/ or src/.',
+      from: { path: '^agent/' }, to: { path: '^(server|src|tests|testing|bench|e2e)/', pathNot: '^server/measurements/fronius/client\\.ts$' },
+    },
+    { name: 'product-not-agent', severity: 'error', comment: 'The portal does not run the agent\'s code.', from: { path: '^(server|src|contract)/' }, to: { path: '^agent/' } },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -160,7 +160,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? SSR_BUILD : {
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/agent/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           environment: 'node',
           globals: true,
           testTimeout: 30000,

@@ -30,7 +30,7 @@ function foldersOf(dir: string): string[] {
 const named = (folder: string) => folders.includes(`${path.basename(folder)}/`);
 
 describe('docs/ARCHITECTURE.md', () => {
-  it.each(['server', 'src', 'contract', 'testing', 'bench', 'e2e'])('names every folder of %s/', (top) => {
+  it.each(['server', 'src', 'contract', 'agent', 'testing', 'bench', 'e2e'])('names every folder of %s/', (top) => {
     expect(named(top)).toBe(true);
     expect(foldersOf(top).filter((folder) => !named(folder))).toEqual([]);
   });
