@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reservePort } from '../../testing/ports.js';
 import { createTestContext, type TestContext } from '../../testing/harness.js';
 import { call, plantTree, query } from '../../testing/fixtures.js';
 import { hybridImage, meterImage, recordedImage, serveDevices, type FakeDevices } from '../../testing/sunspec-device.js';
@@ -19,7 +20,8 @@ import { Agent } from '../../agent/agent.js';
 import type { AgentConfig } from '../../agent/config.js';
 import type { Clock, Log } from '../../agent/buffer/forward.js';
 
-const PORT = 15032;
+// A port of its own (testing/ports.ts): no other suite's server takes it meanwhile.
+const PORT = reservePort();
 let ctx: TestContext;
 let devices: FakeDevices;
 let link: IngestLink;
@@ -86,7 +88,7 @@ describe('site agent', () => {
     expect(performance.now() - started).toBeLessThan(700);
     expect(done).toBe(false);
     await round;
-    expect(agent.devices.map((d) => [d.ok, d.lastError])).toEqual([[true, null], [true, null], [false, 'no answer from 127.0.0.1:15032/5 in 1500 ms']]);
+    expect(agent.devices.map((d) => [d.ok, d.lastError])).toEqual([[true, null], [true, null], [false, `no answer from 127.0.0.1:${PORT}/5 in 1500 ms`]]);
     expect(agent.buffer.peek(10).entries.map((e) => e.point.investor).sort()).toEqual(['3000000001', 'HYB-0001']);
     agent.stop();
   });

@@ -7,13 +7,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservePort } from '../../testing/ports.js';
 import { rawValue } from '../../agent/sunspec/models.js';
 import { readSunSpec } from '../../agent/sunspec/reader.js';
 import { deviceReading } from '../../agent/sunspec/reading.js';
 import { discover, hostsOf, report } from '../../agent/sunspec/discover.js';
 import { hybridImage, recordedImage, serveDevices, type FakeDevices } from '../../testing/sunspec-device.js';
 
-const PORT = 15031;
+// A port of its own (testing/ports.ts): no other suite's server takes it meanwhile.
+const PORT = reservePort();
+/** Where nothing listens: discovery passes it by. */
+const EMPTY = reservePort();
 let devices: FakeDevices;
 const sma = recordedImage();
 const at = new Date('2026-12-03T15:00:00Z');
@@ -81,23 +85,23 @@ describe('SunSpec reader', () => {
   });
 
   it('fails clearly on a unit without a SunSpec map', async () => {
-    await expect(read(9)).rejects.toThrow('no answer from 127.0.0.1:15031/9 in 1000 ms');
+    await expect(read(9)).rejects.toThrow(`no answer from 127.0.0.1:${PORT}/9 in 1000 ms`);
   });
 });
 
 describe('discovery', () => {
   it('finds the fake devices and prints vendor, model, serial, rated power, models and the config', async () => {
-    const found = await discover('127.0.0.1', [PORT, PORT + 1], [1, 3, 126, 200], 300);
+    const found = await discover('127.0.0.1', [PORT, EMPTY], [1, 3, 126, 200], 300);
     expect(found.map((d) => [d.address, d.manufacturer, d.serial, d.rated_power_w])).toEqual([
-      ['127.0.0.1:15031/1', 'Fronius', 'HYB-0001', 6000],
-      ['127.0.0.1:15031/3', 'Fronius', 'HYB-0003', 6000],
-      ['127.0.0.1:15031/126', 'SMA', '3000000001', 3680],
+      [`127.0.0.1:${PORT}/1`, 'Fronius', 'HYB-0001', 6000],
+      [`127.0.0.1:${PORT}/3`, 'Fronius', 'HYB-0003', 6000],
+      [`127.0.0.1:${PORT}/126`, 'SMA', '3000000001', 3680],
     ]);
     const text = report(found);
-    expect(text).toContain('127.0.0.1:15031/126  SMA Solar Inverter  serial 3000000001  inverter');
+    expect(text).toContain(`127.0.0.1:${PORT}/126  SMA Solar Inverter  serial 3000000001  inverter`);
     expect(text).toContain('models 1, 103, 120, 124, 160, 203');
     const config = JSON.parse(text.slice(text.indexOf('{')));
-    expect(config.sunspec).toEqual(['127.0.0.1:15031/1', '127.0.0.1:15031/3', '127.0.0.1:15031/126']);
+    expect(config.sunspec).toEqual([`127.0.0.1:${PORT}/1`, `127.0.0.1:${PORT}/3`, `127.0.0.1:${PORT}/126`]);
   });
 
   it('scans a network by its hosts, bounded', () => {
