@@ -79,19 +79,19 @@ export interface JourneyContext { server: RunningServer; browser: Browser; journ
 const CSP_VIOLATION = 'CSP violation:';
 
 /**
- * A signed-out browser session of its own (cookies and storage apart from any other), in Spanish,
- * on a desktop's screen or a phone's; with `storageState`, one that starts with that storage (a
+ * A signed-out browser session of its own (cookies and storage apart from any other), a browser set
+ * to Chilean Spanish unless `locale` says otherwise, on a desktop's screen or a phone's; with `storageState`, one that starts with that storage (a
  * returning user's: signed in, their choices kept) and an empty cache.
  * `pageErrors` collects script errors and Content-Security-Policy violations (each page reports
  * them as `securitypolicyviolation` events, passed on as console errors); journeys fail on any.
  */
-export async function newSession(browser: Browser, { phone = false, storageState }: { phone?: boolean; storageState?: BrowserContextOptions['storageState'] } = {}) {
+export async function newSession(browser: Browser, { phone = false, storageState, locale = 'es-CL' }: { phone?: boolean; storageState?: BrowserContextOptions['storageState']; locale?: string } = {}) {
   const context = await browser.newContext({
-    storageState,
+    storageState, locale,
     ...(phone
       // A 390×844 phone (an iPhone 12-14's CSS pixels), touch and all.
-      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'es-CL' }
-      : { viewport: { width: 1366, height: 900 }, locale: 'es-CL' }),
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1366, height: 900 } }),
   });
   await context.addInitScript((marker) => {
     document.addEventListener('securitypolicyviolation', (e) => {

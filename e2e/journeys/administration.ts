@@ -7,7 +7,8 @@
 import { accessibilityProblems, checkAccessibility, newSession, screenshot, type JourneyContext } from '../harness.js';
 
 export async function administrationJourney({ server, browser, journey }: JourneyContext) {
-  const { context, page, pageErrors } = await newSession(browser);
+  // A browser set to English with the portal in Spanish: what is typed follows the portal's language.
+  const { context, page, pageErrors } = await newSession(browser, { locale: 'en-US' });
   const at = (path: string) => `${server.url}${path}`;
   const firstProblem = accessibilityProblems.length;
   journey.begin('Administration (demo administrator)', [page]);
@@ -62,7 +63,14 @@ export async function administrationJourney({ server, browser, journey }: Journe
     await page.getByRole('button', { name: 'Agregar central eléctrica' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('Nombre').fill('Planta E2E Pudahuel');
+    // A decimal comma and a date typed as digits (DD MM YYYY), as a Chilean types them.
+    await form.getByLabel('Capacidad (kWp)').fill('5,45');
+    await form.getByRole('group', { name: 'Fecha de puesta en marcha' }).click();
+    await page.keyboard.type('15112026');
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && /power-plant/.test(r.url()));
     await form.getByRole('button', { name: 'Guardar' }).click();
+    const plant = await (await created).json() as { capacity_kwp: number; commissioned_on: string };
+    if (plant.capacity_kwp !== 5.45 || plant.commissioned_on !== '2026-11-15') throw new Error(`the plant was saved with ${JSON.stringify(plant)}`);
     await page.getByRole('dialog', { name: 'Excelente' }).getByText('Central eléctrica creada exitosamente.').waitFor();
     await page.getByRole('dialog', { name: 'Excelente' }).getByRole('button').last().click();
     await page.getByText('Planta E2E Pudahuel').first().waitFor();
