@@ -24,7 +24,7 @@
  */
 import { getTableColumns, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { investors, lastReadings, measurements, rollupStale, type DcReading } from '../db/schema.js';
 import { epochMs, intArray, name, names, recordset, rows, selectList } from '../db/sql.js';
 import { readingsChanged } from './read-cache.js';
@@ -185,14 +185,7 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
     if (!inserts.length) return { stored: 0, duplicates: readings.length, inserted: [] };
 
     const inserted = (await rows<{ investor: number; ts: number }>(tx, insertPoints(inserts))).map((r) => ({ investor: r.investor, ts: new Date(r.ts) }));
-    if (updates.length) {
-      const x = alias(measurements, 'x');
-      const columns = { investor: measurements.investor, ts: measurements.ts, ...Object.fromEntries(ENERGIES.map((k) => [k, measurements[k]])) };
-      await tx.execute(sql`
-        update ${measurements} set ${sql.join(ENERGIES.map((k) => sql`${name(measurements[k])} = ${x[k]}`), sql`, `)}
-        from ${recordset(x, columns, updates)}
-        where ${measurements.investor} = ${x.investor} and ${measurements.ts} = ${x.ts}`);
-    }
+    await updateEnergies(tx, updates);
     const changed = await markStale(tx, [...inserts, ...updates]);
     return { stored: inserted.length, duplicates: readings.length - inserted.length, inserted, changed };
   });
@@ -200,6 +193,57 @@ export async function storeReadings(db: Db, readings: Reading[]): Promise<Stored
   for (const c of changed) readingsChanged(db, c.plant, Number(c.from), Number(c.to));
   return result;
 }
+
+/** Writes the interval energies of points already stored. */
+async function updateEnergies(tx: Db | Tx, updates: ({ investor: number; ts: Date } & IntervalEnergy)[]) {
+  if (!updates.length) return;
+  const x = alias(measurements, 'x');
+  const columns = { investor: measurements.investor, ts: measurements.ts, ...Object.fromEntries(ENERGIES.map((k) => [k, measurements[k]])) };
+  await tx.execute(sql`
+    update ${measurements} set ${sql.join(ENERGIES.map((k) => sql`${name(measurements[k])} = ${x[k]}`), sql`, `)}
+    from ${recordset(x, columns, updates)}
+    where ${measurements.investor} = ${x.investor} and ${measurements.ts} = ${x.ts}`);
+}
+
+/**
+ * Counters of 0 stored before they were known to be none (a sleeping Fronius inverter's, see
+ * `asleep`): they are cleared, and every interval energy of an inverter that had one is computed
+ * again as storeReadings computes it now; the hours whose energies changed are marked stale, for
+ * the rollup worker to total again. One inverter per transaction, under its writers' lock (pushes
+ * wait meanwhile, a second or so for a year of 5-minute points). `repaired` hears of each inverter.
+ */
+export async function repairSleepingCounters(db: Db, repaired: (investor: number, points: number) => void = () => {}) {
+  const zero = (c: AnyColumn) => sql`${c} = 0`;
+  const hasZero = sql.join([measurements.energy_total_wh, measurements.energy_day_wh, measurements.energy_year_wh].map(zero), sql` or `);
+  const affected = await db.selectDistinct({ investor: measurements.investor }).from(measurements).where(hasZero);
+  let points = 0;
+  for (const { investor } of affected) {
+    const changed = await db.transaction(async (tx) => {
+      await lockInverters(tx, [investor]);
+      await tx.execute(sql`
+        update ${measurements} set ${sql.join(['energy_total_wh', 'energy_day_wh', 'energy_year_wh'].map((c) => sql`${sql.identifier(c)} = nullif(${sql.identifier(c)}, 0)`), sql`, `)}
+        where ${measurements.investor} = ${investor} and (${hasZero})`);
+      const stored = await tx.select({ ts: measurements.ts, ...pick(SAMPLED), ...pick(ENERGIES) })
+        .from(measurements).where(sql`${measurements.investor} = ${investor}`).orderBy(measurements.ts);
+      const counters = effectiveCounters(stored);
+      const updates = stored.flatMap((point, i) => {
+        const prev = stored[i - 1] ?? null;
+        const energy = intervalEnergy(prev && { ...prev, energy_total_wh: counters[i - 1] }, { ...point, energy_total_wh: counters[i] });
+        return ENERGIES.some((k) => Math.abs(energy[k] - point[k]) > 1e-6) ? [{ investor, ts: point.ts, ...energy }] : [];
+      });
+      await updateEnergies(tx, updates);
+      await markStale(tx, updates);
+      return updates.length;
+    });
+    points += changed;
+    repaired(investor, changed);
+  }
+  return { inverters: affected.length, points };
+}
+
+/** The named columns of measurements, for a select. */
+const pick = <K extends keyof typeof measurements._.columns>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, getTableColumns(measurements)[k]])) as Pick<typeof measurements._.columns, K>;
 
 /**
  * Records the UTC hours of `points` as stale, per inverter. A row already there is touched (ON

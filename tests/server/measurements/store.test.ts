@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import type { Db } from '../../../server/db/client.js';
-import { storeReadings, type Reading } from '../../../server/measurements/store.js';
+import { repairSleepingCounters, storeReadings, type Reading } from '../../../server/measurements/store.js';
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { simulateRange } from '../../../server/measurements/solar/index.js';
 import { isoInZone } from '../../../server/measurements/time.js';
@@ -134,6 +134,37 @@ describe('storing readings', () => {
     ]);
     const energies = await query(db, sql`select investor_id, energy_wh from measurements where investor_id in (${counted}, ${integrated}) order by investor_id, ts`);
     expect(energies.map((e) => Math.round(e.energy_wh * 100) / 100)).toEqual([0, 100, 91.67, 100, 1000, 0, 83.33, 150]);
+  });
+
+  it('repairs counters of 0 stored before they were known to be none: energies and rollups as a fresh store gives them', async () => {
+    const tree = await plantTree(db, { inverters: 2 });
+    const [clean, old] = tree.investors.map((i) => i.id);
+    const t0 = Date.parse('2026-03-16T17:00:00-03:00');
+    const day = (investor: number): Reading[] => [
+      { investor, ts: new Date(t0), ac_power_w: 500, energy_total_wh: 9_000_000 },
+      ...[60, 120, 420, 780].map((m) => ({ investor, ts: new Date(t0 + m * MIN), ac_power_w: 0, energy_total_wh: 0, energy_day_wh: 0 })),
+      { investor, ts: new Date(t0 + 900 * MIN), ac_power_w: 300, energy_total_wh: 9_000_400 },
+      { investor, ts: new Date(t0 + 905 * MIN), ac_power_w: 600, energy_total_wh: 9_000_450 },
+    ];
+    await store([...day(clean), ...day(old)]);
+    const fresh = await rollups(tree);
+    // What a store before the rule left: the zeros kept, and the morning's interval counted from 0
+    // (the whole lifetime, 9 MWh, as the morning's energy).
+    await db.execute(sql`update measurements set energy_total_wh = 0, energy_day_wh = 0 where investor_id = ${old} and energy_total_wh is null`);
+    await db.execute(sql`update measurements set energy_wh = energy_total_wh where investor_id = ${old} and ts = ${new Date(t0 + 900 * MIN).toISOString()}`);
+    await db.execute(sql`insert into rollup_stale (investor_id, hour) select ${old}, date_trunc('hour', ts) from measurements where investor_id = ${old} on conflict do nothing`);
+    await drainRollups(db);
+    const wrong = await rollups(tree);
+    expect(wrong.inverters[1]).not.toEqual(fresh.inverters[1]);
+
+    const repaired: [number, number][] = [];
+    expect(await repairSleepingCounters(db, (investor, points) => repaired.push([investor, points]))).toEqual({ inverters: 1, points: 1 });
+    expect(repaired).toEqual([[old, 1]]);
+    await drainRollups(db);
+    expect(await rollups(tree)).toEqual(fresh);
+    expect(await query(db, sql`select count(*)::int as n from measurements where investor_id = ${old} and (energy_total_wh = 0 or energy_day_wh = 0)`)).toEqual([{ n: 0 }]);
+    // Nothing left to repair.
+    expect(await repairSleepingCounters(db)).toEqual({ inverters: 0, points: 0 });
   });
 
   it('takes a counter of 0 for none: asleep it runs on from the last counter, a 0 between two counters is no reset, a smaller one after it is', async () => {
