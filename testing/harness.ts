@@ -86,9 +86,9 @@ let counter = 0;
  * config (SMTP_URL, or the outbox directory), as in production; `ctx.mailer` then stays empty.
  * `opts.webDir` serves a built web app from that directory, as `npm start` serves dist/;
  * `opts.firstView` gives the app the renderer of the monitoring page's first view, as `npm start` does
- * with the build's.
+ * with the build's. `opts.logger`: the app's log (loggerOptions with a destination), for suites that read it.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string; firstView?: AppOptions['firstView'] } = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string; firstView?: AppOptions['firstView']; logger?: AppOptions['logger'] } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
   // ALARM_INTERVAL and REPORT_CHECK_INTERVAL 0: suites run the alarm schedule and the monthly reports
   // themselves (tests/server/plugins/alarms, .../reports), never by a timer.
@@ -99,7 +99,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   await seedBase(database.db);
   const mailer = new MemoryMailer();
   const app = await buildApp({
-    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, firstView: opts.firstView, checkReplies: true,
+    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, firstView: opts.firstView, logger: opts.logger, checkReplies: true,
   });
   await app.ready();
 
