@@ -32,9 +32,14 @@ export default fp(async (app) => {
   const { db } = app;
   const box = credentialsBox(app.config.credentialsKey, app.config.credentialsKeyPrevious);
   const options: SyncOptions = { box };
+  // A database away at start leaves the re-sealing to the next start; the server starts all the same.
   app.addHook('onReady', async () => {
-    const resealed = await resealCredentials(db, box);
-    if (resealed) app.log.info({ resealed }, 'vendor credentials sealed again under the new CREDENTIALS_KEY');
+    try {
+      const resealed = await resealCredentials(db, box);
+      if (resealed) app.log.info({ resealed }, 'vendor credentials sealed again under the new CREDENTIALS_KEY');
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message }, 'vendor credentials could not be sealed again under the new CREDENTIALS_KEY');
+    }
   });
 
   const found = async (id: number) => {
