@@ -6,9 +6,9 @@
  * processes wanting the last call one gets it and the other gets no row: the budget is never
  * exceeded, however many processes share the account. Windows are aligned on the epoch (a 5-minute
  * interface's windows start at :00, :05 ...; a daily one's at 00:00 UTC). Spent windows are deleted
- * as new ones are opened.
+ * by each reading of an account (server/sources/sync.ts).
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vendorCallBudgets } from '../db/schema.js';
 import { name, rows } from '../db/sql.js';
@@ -44,14 +44,7 @@ export function accountBudget(db: Db, account: number, limits: Record<string, Ca
   };
 }
 
-/** Calls of each interface the account made in the windows open at `now`, with their limits. */
-export async function callsUsed(db: Db, account: number, now = new Date()) {
-  const b = vendorCallBudgets;
-  return db.select({ api: b.api, used: b.used, limit: b.call_limit, window_start: b.window_start, window_end: b.window_end })
-    .from(b).where(and(eq(b.account, account), sql`${b.window_start} <= ${now.toISOString()}`, gte(b.window_end, now)));
-}
-
-/** Forgets windows that ended before `now` (they count nothing any more). */
+/** Forgets windows that ended more than a day before `now` (they count nothing any more; a day is kept for `calls_today`). */
 export async function dropSpentWindows(db: Db, now = new Date()) {
   await db.delete(vendorCallBudgets).where(lt(vendorCallBudgets.window_end, new Date(now.getTime() - 86_400_000)));
 }

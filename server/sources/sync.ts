@@ -9,7 +9,7 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vendorAccounts, vendorDevices, vendorStations } from '../db/schema.js';
 import { storeReadings, type Reading } from '../measurements/store.js';
-import { accountBudget, type CallLimit } from './budget.js';
+import { accountBudget, dropSpentWindows, type CallLimit } from './budget.js';
 import type { CredentialsBox } from './credentials.js';
 import { CredentialsUnreadable } from './credentials.js';
 import { cloudSource } from './registry.js';
@@ -85,7 +85,8 @@ export async function withAccount<T>(db: Db, account: AccountRow, opts: SyncOpti
 export async function syncAccount(db: Db, account: AccountRow, opts: SyncOptions) {
   const rows = await db.select().from(vendorDevices)
     .innerJoin(vendorStations, and(eq(vendorStations.account, vendorDevices.account), eq(vendorStations.code, vendorDevices.station)))
-    .where(and(eq(vendorDevices.account, account.id), isNotNull(vendorStations.plant)));
+    .where(and(eq(vendorDevices.account, account.id), isNotNull(vendorStations.plant), isNotNull(vendorDevices.investor)));
+  await dropSpentWindows(db, new Date(opts.clock?.() ?? Date.now()));
   if (!rows.length) return { stored: 0, duplicates: 0, failed: 0 };
   const devices: SourceDevice[] = rows.map(({ vendor_devices: d }) => ({
     id: d.device_id, station: d.station, kind: d.kind, vendorType: d.vendor_type, name: d.name, model: d.model, serial: d.serial,

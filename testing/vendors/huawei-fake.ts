@@ -5,7 +5,8 @@
  * the recorded 305 without it or once the session is ended (`endSessions`); each interface counts
  * its calls per window under the manual's published budget and answers the recorded 407 past it;
  * `gateway403` makes the gateway refuse with HTTP 403 and no envelope. Error answers are the
- * recorded ones (20001, 20003, 20006, 20009, 20010), served when asked (`failNext`). Stations are
+ * recorded ones (20001, 20003, 20006, 20009, 20010), served when asked (`failNext`); `answerNext`
+ * gives any status and body (a vendor down, an answer that is no envelope). Stations are
  * configurable; the default is the recorded plant (fusionsolar-rs: one SUN2000-5KTL-M1 and its
  * dongle) with the recorded inverter KPIs.
  */
@@ -67,6 +68,8 @@ export interface HuaweiFake {
   endSessions(): void;
   /** Answers the next `times` calls of `api` with the recorded error `failCode`. */
   failNext(api: string, failCode: number, times?: number): void;
+  /** Answers the next call of `api` with this HTTP status and raw body (a vendor down, an answer that is no envelope). */
+  answerNext(api: string, status: number, body: string): void;
   /** Starts every interface's budget afresh (and the count of 407s). */
   resetQuota(): void;
   close(): Promise<void>;
@@ -89,6 +92,7 @@ export async function startHuaweiFake(opts: { stations?: FakeStation[]; now?: ()
   const tokens = new Set<string>();
   const used = new Map<string, number>();
   const failures = new Map<string, { failCode: number; times: number }>();
+  const raw = new Map<string, { status: number; body: string }>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -105,6 +109,11 @@ export async function startHuaweiFake(opts: { stations?: FakeStation[]; now?: ()
       }
       const at = fake.now();
       fake.calls.push({ api, at, body: api === 'login' ? { userName: body.userName } : body });
+      const rawAnswer = raw.get(api);
+      if (rawAnswer) {
+        raw.delete(api);
+        return void res.writeHead(rawAnswer.status, { 'content-type': 'text/plain' }).end(rawAnswer.body);
+      }
       // The gateway answers before the application: HTTP 403, no envelope.
       if (fake.gateway403) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><body>403 Forbidden</body></html>');
       const limit = limitOf(api, fake.stations, (t) => fake.stations.flatMap((s) => s.devices).filter((d) => d.devTypeId === t).length);
@@ -170,6 +179,7 @@ export async function startHuaweiFake(opts: { stations?: FakeStation[]; now?: ()
     now: opts.now ?? Date.now,
     endSessions: () => tokens.clear(),
     failNext: (api, failCode, times = 1) => { failures.set(api, { failCode, times }); },
+    answerNext: (api, status, body) => { raw.set(api, { status, body }); },
     resetQuota: () => { used.clear(); fake.overQuota = 0; },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

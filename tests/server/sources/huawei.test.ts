@@ -140,6 +140,14 @@ describe('Huawei FusionSolar connector', () => {
       fake.failNext('getDevList', 20010);
       expect(await failure(connect().devices(['StationCode']))).toMatchObject({ kind: 'refused', options: { code: 20010 } });
     });
+    it('an HTTP 5xx: down; an answer that is no envelope or not JSON: malformed', async () => {
+      fake.answerNext('getStationList', 502, 'Bad Gateway');
+      expect(await failure(connect().stations())).toMatchObject({ kind: 'down', options: { code: 502 } });
+      fake.answerNext('getStationList', 200, '<html>maintenance</html>');
+      expect(await failure(connect().stations())).toMatchObject({ kind: 'malformed' });
+      fake.answerNext('getStationList', 200, '{"data": []}');
+      expect(await failure(connect().stations())).toMatchObject({ kind: 'malformed' });
+    });
     it('a vendor that does not answer: down; a budget that refuses: quota, and no call is made', async () => {
       const down = huaweiConnector({ id: 1, vendor: 'huawei', baseUrl: 'http://127.0.0.1:1', credentials: { userName: 'u', systemCode: 's' } }, always);
       expect(await failure(down.stations())).toMatchObject({ kind: 'down' });
