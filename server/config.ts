@@ -32,6 +32,8 @@ export interface Config {
   collectorIntervalSeconds: number;
   /** Hard deadline of a datalogger reading, ms (COLLECTOR_TIMEOUT_MS, default 5000): the connection is cut then. */
   collectorTimeoutMs: number;
+  /** Seconds between two readings of each vendor cloud account, once across all processes (SOURCES_INTERVAL, default 300; 0 disables the timer). */
+  sourcesIntervalSeconds: number;
   /** Seconds between two scheduled evaluations of the alarm rules, once across all processes (ALARM_INTERVAL, default 60; 0 disables the timer). */
   alarmIntervalSeconds: number;
   /** Seconds between two checks whether the monthly reports are due (REPORT_CHECK_INTERVAL, default 3600; 0 disables the timer). */
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     collectorIntervalSeconds: Number(env.COLLECTOR_INTERVAL ?? 60),
     collectorTimeoutMs: Number(env.COLLECTOR_TIMEOUT_MS ?? 5000),
     alarmIntervalSeconds: nonNegative(env.ALARM_INTERVAL, 60),
+    sourcesIntervalSeconds: nonNegative(env.SOURCES_INTERVAL, 300),
     reportCheckIntervalSeconds: nonNegative(env.REPORT_CHECK_INTERVAL, 3600),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 10 * 1024 * 1024),

@@ -2,14 +2,17 @@
  * Vendor cloud accounts (contract/sources.ts): staff enter an account, its credentials are sealed
  * (server/sources/credentials.ts) and never answered nor logged; its stations are listed at the
  * vendor and linked to plants; "read now" reads the linked stations through the account's connector
- * and stores the readings (server/sources/sync.ts). A vendor's failure is a 502 saying why, and is
+ * and stores the readings (server/sources/sync.ts); every SOURCES_INTERVAL each account is read by
+ * one process in all (server/sources/poller.ts). A vendor's failure is a 502 saying why, and is
  * kept on the account (last error, its kind). At start, credentials still sealed under the previous
  * key (CREDENTIALS_KEY_PREVIOUS) are sealed again under the current one.
  */
 import fp from 'fastify-plugin';
 import { sourcesApi } from '../../../contract/sources.js';
 import { ApiError, fieldError, notFound } from '../../core/errors.js';
+import { everyInterval, WORKER } from '../../core/jobs.js';
 import { route } from '../../core/route.js';
+import { pollAccounts } from '../../sources/poller.js';
 import { credentialsBox } from '../../sources/credentials.js';
 import { refreshStations, syncAccount, withAccount, type SyncOptions } from '../../sources/sync.js';
 import { SourceError } from '../../sources/types.js';
@@ -52,6 +55,9 @@ export default fp(async (app) => {
     if (!row) throw notFound();
     return row;
   };
+
+  everyInterval(app, app.config.sourcesIntervalSeconds * 1000, () => pollAccounts(db, { ...options, intervalMs: app.config.sourcesIntervalSeconds * 1000, worker: WORKER }),
+    'vendor accounts could not be read');
 
   route(app, sourcesApi.list, async () => accounts(db));
 

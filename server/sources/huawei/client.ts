@@ -12,6 +12,11 @@ export interface Envelope { success?: boolean; failCode?: number; data?: unknown
 
 /** A back-off after a quota answer: the shortest of Huawei's windows (5 minutes). */
 export const QUOTA_BACKOFF_MS = 5 * 60_000;
+/**
+ * A back-off after refused credentials: Huawei locks a user for 30 minutes after 5 wrong passwords in
+ * 10, so an account is not tried again for an hour (new credentials from staff clear it at once).
+ */
+export const CREDENTIALS_BACKOFF_MS = 60 * 60_000;
 
 /** failCodes that mean the account itself is refused: no such northbound user, wrong password, system expired. */
 const CREDENTIAL_CODES = new Set([20001, 20003, 20400]);
@@ -74,7 +79,7 @@ export function huaweiClient(opts: HuaweiClientOptions) {
       // The 407's message travels in `data` (ACCESS_FREQUENCY_IS_TOO_HIGH).
       return new SourceError('quota', `${api}: ${typeof envelope.data === 'string' ? envelope.data : 'ACCESS_FREQUENCY_IS_TOO_HIGH'} (407)`, { code, retryAfterMs: QUOTA_BACKOFF_MS });
     }
-    if (CREDENTIAL_CODES.has(code)) return new SourceError('credentials', `${api}: FusionSolar rechaza la cuenta (failCode ${code})`, { code });
+    if (CREDENTIAL_CODES.has(code)) return new SourceError('credentials', `${api}: FusionSolar rechaza la cuenta (failCode ${code})`, { code, retryAfterMs: CREDENTIALS_BACKOFF_MS });
     if (code === SESSION_ENDED) return new SourceError('session', `${api}: la sesión terminó y no se pudo renovar (failCode 305)`, { code });
     return new SourceError('refused', `${api}: FusionSolar rechaza la consulta (failCode ${code}${envelope.message ? `, ${envelope.message}` : ''})`, { code });
   }
