@@ -5,7 +5,7 @@
  * kind, when to try again). No error of the vendor's escapes: a round that fails is recorded and
  * stores nothing wrong.
  */
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { vendorAccounts, vendorDevices, vendorStations } from '../db/schema.js';
 import { storeReadings, type Reading } from '../measurements/store.js';
@@ -19,11 +19,14 @@ export type AccountRow = typeof vendorAccounts.$inferSelect;
 
 export interface SyncOptions { box: CredentialsBox; fetch?: typeof fetch; clock?: () => number }
 
-/** The account's size as its vendor's budgets count it: its stations and its devices of each type. */
+/**
+ * The account's size as its vendor's budgets count it: its stations and its devices of each type
+ * read (a dongle, never read, does not raise the budget: the budget stays on the safe side).
+ */
 async function inventory(db: Db, account: number) {
   const [{ stations }] = await db.select({ stations: count() }).from(vendorStations).where(eq(vendorStations.account, account));
   const types = await db.select({ type: vendorDevices.vendor_type, n: count() }).from(vendorDevices)
-    .where(eq(vendorDevices.account, account)).groupBy(vendorDevices.vendor_type);
+    .where(and(eq(vendorDevices.account, account), ne(vendorDevices.kind, 'other'))).groupBy(vendorDevices.vendor_type);
   return { stations, devicesByType: Object.fromEntries(types.map((t) => [t.type, t.n])) };
 }
 

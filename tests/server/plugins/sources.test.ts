@@ -105,6 +105,11 @@ describe('vendor accounts', () => {
     const [m] = await query(ctx.database.db, sql`select ac_power_w, energy_total_wh, energy_day_wh from measurements where investor_id = ${inverter.id}`);
     expect(m).toEqual({ ac_power_w: kpi.active_power * 1000, energy_total_wh: kpi.total_cap * 1000, energy_day_wh: kpi.day_cap * 1000 });
     expect((await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`)).body[0]).toMatchObject({ linked: true, plant: plant.id });
+    // One inverter read (the dongle is not): one getDevRealKpi in 5 minutes; a second read now waits.
+    const again = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(again.status).toBe(502);
+    expect((await api(staff, 'GET', '/vendor-accounts/')).body.find((a: { id: number }) => a.id === acc.id)).toMatchObject({ last_error_kind: 'quota' });
+    expect(fake.calls.filter((c) => c.api === 'getDevRealKpi')).toHaveLength(1);
   });
 
   it('links a station to an existing plant, matching its inverters by serial number', async () => {
