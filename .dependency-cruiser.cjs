@@ -24,17 +24,22 @@ module.exports = {
     {
       name: 'db-at-the-bottom', severity: 'error',
       comment: 'The database layer (schema, client, SQL helpers) imports only config and the contract.',
-      from: { path: '^server/db/' }, to: { path: '^server/(core|domain|measurements|plugins|seed|cli)/' },
+      from: { path: '^server/db/' }, to: { path: '^server/(core|domain|measurements|sources|plugins|seed|cli)/' },
     },
     {
       name: 'core-below-areas', severity: 'error',
       comment: 'core/ serves every area: it knows none of them.',
-      from: { path: '^server/core/' }, to: { path: '^server/(domain|measurements|plugins|seed|cli)/' },
+      from: { path: '^server/core/' }, to: { path: '^server/(domain|measurements|sources|plugins|seed|cli)/' },
     },
     {
       name: 'measurements-below-domain', severity: 'error',
       comment: 'Readings, their store, rollups and models know no business rule: domain/ (alarms, reports, savings) reads them, not the other way round.',
-      from: { path: '^server/measurements/' }, to: { path: '^server/(domain|plugins|seed|cli)/' },
+      from: { path: '^server/measurements/' }, to: { path: '^server/(domain|sources|plugins|seed|cli)/' },
+    },
+    {
+      name: 'sources-below-plugins', severity: 'error',
+      comment: 'The sources of readings (vendor connectors, their budget and sync) store through measurements/; the plugins call them, never the other way round.',
+      from: { path: '^server/sources/' }, to: { path: '^server/(domain|plugins|seed|cli)/' },
     },
     {
       name: 'domain-below-plugins', severity: 'error',

@@ -21,6 +21,7 @@ import { expectedApi } from './expected.js';
 import { reportApi } from './reports.js';
 import { fleetApi } from './fleet.js';
 import { firstViewApi } from './first-view.js';
+import { sourcesApi } from './sources.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -44,6 +45,7 @@ export const api = {
   report: reportApi,
   fleet: fleetApi,
   firstView: firstViewApi,
+  sources: sourcesApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

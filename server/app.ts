@@ -42,6 +42,7 @@ import pushRoutes from './plugins/push/index.js';
 import alarmRoutes from './plugins/alarms/index.js';
 import reportRoutes from './plugins/reports/index.js';
 import fleetRoutes from './plugins/fleet/index.js';
+import sourceRoutes from './plugins/sources/index.js';
 import firstViewRoutes, { type FirstViewOptions } from './plugins/first-view/index.js';
 
 declare module 'fastify' {
@@ -201,6 +202,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
     await api.register(alarmRoutes);
     await api.register(reportRoutes);
     await api.register(fleetRoutes);
+    await api.register(sourceRoutes);
     await api.register(firstViewRoutes, { loadRenderer: firstView });
   }, { prefix: '/api' });
 

@@ -9,6 +9,13 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
+  /**
+   * Key the vendor accounts' credentials are encrypted under (CREDENTIALS_KEY; unset, made at first start
+   * into DATA_DIR/credentials-key like the token key), and the one before it while rotating
+   * (CREDENTIALS_KEY_PREVIOUS): credentials still under it are read and re-encrypted under the new one.
+   */
+  credentialsKey: string;
+  credentialsKeyPrevious?: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   smtpUrl?: string;
@@ -25,6 +32,8 @@ export interface Config {
   collectorIntervalSeconds: number;
   /** Hard deadline of a datalogger reading, ms (COLLECTOR_TIMEOUT_MS, default 5000): the connection is cut then. */
   collectorTimeoutMs: number;
+  /** Seconds between two readings of each vendor cloud account, once across all processes (SOURCES_INTERVAL, default 300; 0 disables the timer). */
+  sourcesIntervalSeconds: number;
   /** Seconds between two scheduled evaluations of the alarm rules, once across all processes (ALARM_INTERVAL, default 60; 0 disables the timer). */
   alarmIntervalSeconds: number;
   /** Seconds between two checks whether the monthly reports are due (REPORT_CHECK_INTERVAL, default 3600; 0 disables the timer). */
@@ -64,13 +73,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && (env.JWT_SECRET ?? '').length < SECRET_MIN) {
     throw new Error(`JWT_SECRET must be set to a random value of at least ${SECRET_MIN} characters in production`);
   }
-  const jwtSecret = env.JWT_SECRET || storedSecret(path.join(dataDir, 'jwt-secret'));
+  const jwtSecret = env.JWT_SECRET || storedSecret(path.join(dataDir, 'jwt-secret'), 'JWT_SECRET');
+  if (env.CREDENTIALS_KEY && env.CREDENTIALS_KEY.length < SECRET_MIN) throw new Error(`CREDENTIALS_KEY must be at least ${SECRET_MIN} characters`);
+  const credentialsKey = env.CREDENTIALS_KEY || storedSecret(path.join(dataDir, 'credentials-key'), 'CREDENTIALS_KEY');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret,
+    credentialsKey,
+    credentialsKeyPrevious: env.CREDENTIALS_KEY_PREVIOUS || undefined,
     accessTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 14 * 24 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
@@ -85,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     collectorIntervalSeconds: Number(env.COLLECTOR_INTERVAL ?? 60),
     collectorTimeoutMs: Number(env.COLLECTOR_TIMEOUT_MS ?? 5000),
     alarmIntervalSeconds: nonNegative(env.ALARM_INTERVAL, 60),
+    sourcesIntervalSeconds: nonNegative(env.SOURCES_INTERVAL, 300),
     reportCheckIntervalSeconds: nonNegative(env.REPORT_CHECK_INTERVAL, 3600),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 10 * 1024 * 1024),
@@ -109,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * the file already exists: processes starting together on one DATA_DIR all end up reading the
  * one complete key that won, never a half-written one nor each their own.
  */
-function storedSecret(file: string): string {
+function storedSecret(file: string, variable: string): string {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
@@ -123,7 +137,7 @@ function storedSecret(file: string): string {
     }
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < SECRET_MIN) throw new Error(`${file} holds no key of ${SECRET_MIN}+ characters: delete it (a new one is made) or set JWT_SECRET`);
+  if (secret.length < SECRET_MIN) throw new Error(`${file} holds no key of ${SECRET_MIN}+ characters: delete it (a new one is made) or set ${variable}`);
   return secret;
 }
 

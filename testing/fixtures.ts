@@ -79,7 +79,7 @@ export function series(investor: number, from: Date | string, to: Date | string,
 export const query = <T = Record<string, any>>(db: Db, q: SQL) => rows<T>(db, q);
 
 /** An API call as {status, body}. */
-export async function call(ctx: TestContext, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { payload?: unknown; headers?: Record<string, string> } = {}) {
+export async function call(ctx: TestContext, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts: { payload?: unknown; headers?: Record<string, string> } = {}) {
   const res = await ctx.request(token, { method, url: `/api${url}`, payload: opts.payload as any, headers: opts.headers });
   return { status: res.statusCode, body: res.body ? res.json() : null } as { status: number; body: any };
 }

@@ -86,20 +86,21 @@ let counter = 0;
  * config (SMTP_URL, or the outbox directory), as in production; `ctx.mailer` then stays empty.
  * `opts.webDir` serves a built web app from that directory, as `npm start` serves dist/;
  * `opts.firstView` gives the app the renderer of the monitoring page's first view, as `npm start` does
- * with the build's.
+ * with the build's. `opts.logger`: the app's log (loggerOptions with a destination), for suites that read it.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string; firstView?: AppOptions['firstView'] } = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string; firstView?: AppOptions['firstView']; logger?: AppOptions['logger'] } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
-  // ALARM_INTERVAL and REPORT_CHECK_INTERVAL 0: suites run the alarm schedule and the monthly reports
-  // themselves (tests/server/plugins/alarms, .../reports), never by a timer.
+  // ALARM_INTERVAL, REPORT_CHECK_INTERVAL and SOURCES_INTERVAL 0: suites run the alarm schedule, the
+  // monthly reports and the vendor accounts' readings themselves (tests/server/plugins/alarms,
+  // .../reports, tests/server/sources), never by a timer.
   const config = loadConfig({
-    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ALARM_INTERVAL: '0', REPORT_CHECK_INTERVAL: '0', ...env,
+    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ALARM_INTERVAL: '0', REPORT_CHECK_INTERVAL: '0', SOURCES_INTERVAL: '0', ...env,
   });
   const database = await openTestDatabase();
   await seedBase(database.db);
   const mailer = new MemoryMailer();
   const app = await buildApp({
-    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, firstView: opts.firstView, checkReplies: true,
+    config, db: database.db, mailer: opts.realMailer ? undefined : opts.mailer ?? mailer, webDir: opts.webDir, firstView: opts.firstView, logger: opts.logger, checkReplies: true,
   });
   await app.ready();
 

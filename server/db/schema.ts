@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { naturalKey } from './sql.js';
+import type { SourceErrorKind, Vendor } from '../../contract/sources.js';
 import {
   pgTable, serial, integer, text, varchar, boolean, timestamp, doublePrecision, date,
   uniqueIndex, index, primaryKey, smallint, jsonb, type AnyPgColumn,
@@ -678,3 +679,73 @@ export const plantExpectedMonths = pgTable('plant_expected_months', {
   from_day: date('from_day').notNull(),
   energy_wh: doublePrecision('energy_wh'),
 });
+
+// ---------- vendor clouds (issue 35, docs/sources.md) ----------
+
+/**
+ * An account at a vendor's cloud (Huawei FusionSolar's northbound user...), entered by staff. Its
+ * credentials are kept sealed (AES-256-GCM under CREDENTIALS_KEY: server/sources/credentials.ts) and
+ * never leave the server. `last_error*` say why it could not be read last (server/sources/types.ts
+ * SourceErrorKind), `retry_at` until when it is left alone (a spent quota, refused credentials).
+ */
+export const vendorAccounts = pgTable('vendor_accounts', {
+  id: serial('id').primaryKey(),
+  vendor: varchar('vendor', { length: 32 }).$type<Vendor>().notNull(),
+  label: varchar('label', { length: 120 }).notNull(),
+  base_url: varchar('base_url', { length: 255 }).notNull(),
+  credentials: text('credentials').notNull(),
+  last_error: text('last_error'),
+  last_error_kind: varchar('last_error_kind', { length: 16 }).$type<SourceErrorKind>(),
+  last_error_at: timestamp('last_error_at', { withTimezone: true }),
+  last_success_at: timestamp('last_success_at', { withTimezone: true }),
+  retry_at: timestamp('retry_at', { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * Calls an account made of one vendor interface in one window (a row per account, interface and
+ * window start), shared by every API process: a call is made only after `used` was raised within
+ * `call_limit` by one atomic statement (server/sources/budget.ts), so the budget is never exceeded.
+ */
+export const vendorCallBudgets = pgTable('vendor_call_budgets', {
+  account: integer('account_id').notNull().references(() => vendorAccounts.id, { onDelete: 'cascade' }),
+  api: varchar('api', { length: 64 }).notNull(),
+  window_start: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  window_end: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
+  used: integer('used').notNull(),
+  call_limit: integer('call_limit').notNull(),
+}, (t) => [primaryKey({ columns: [t.account, t.api, t.window_start] }), index('vendor_call_budgets_end_idx').on(t.window_end)]);
+
+/** A station (plant) of a vendor account as last listed, and the portal's plant it feeds once linked. */
+export const vendorStations = pgTable('vendor_stations', {
+  id: serial('id').primaryKey(),
+  account: integer('account_id').notNull().references(() => vendorAccounts.id, { onDelete: 'cascade' }),
+  code: varchar('code', { length: 64 }).notNull(),
+  name: varchar('name', { length: 150 }).notNull().default(''),
+  address: varchar('address', { length: 255 }).notNull().default(''),
+  capacity_kwp: doublePrecision('capacity_kwp'),
+  plant: integer('plant_id').references(() => powerPlants.id, { onDelete: 'set null' }),
+  listed_at: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('vendor_stations_uq').on(t.account, t.code), index('vendor_stations_plant_idx').on(t.plant)]);
+
+/**
+ * A device of a linked station and the inverter its readings are filed under (a meter's and a
+ * battery's go with the station's first inverter: the store keeps readings by inverter).
+ */
+export const vendorDevices = pgTable('vendor_devices', {
+  id: serial('id').primaryKey(),
+  account: integer('account_id').notNull().references(() => vendorAccounts.id, { onDelete: 'cascade' }),
+  station: varchar('station_code', { length: 64 }).notNull(),
+  device_id: varchar('device_id', { length: 64 }).notNull(),
+  kind: varchar('kind', { length: 16 }).$type<'inverter' | 'meter' | 'battery' | 'other'>().notNull(),
+  /** The vendor's device type (Huawei's devTypeId). */
+  vendor_type: integer('vendor_type').notNull(),
+  name: varchar('name', { length: 150 }).notNull().default(''),
+  model: varchar('model', { length: 120 }).notNull().default(''),
+  serial: varchar('serial', { length: 120 }).notNull().default(''),
+  investor: integer('investor_id').references(() => investors.id, { onDelete: 'cascade' }),
+  last_error: text('last_error'),
+  last_error_kind: varchar('last_error_kind', { length: 16 }).$type<SourceErrorKind>(),
+  last_reading_at: timestamp('last_reading_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('vendor_devices_uq').on(t.account, t.device_id), index('vendor_devices_investor_idx').on(t.investor)]);

@@ -1,0 +1,104 @@
+/**
+ * One way of reading devices (issue 35): what every source of readings is to the portal. A source
+ * either finds its devices and reads them (a vendor's cloud, the Fronius Solar API poll) or receives
+ * what they send (Fronius Push Service, HTTP push, MQTT); either way each reading is a `SourceReading`
+ * (the store's `Reading` before it is given an inverter) and goes through `storeReadings`, the one
+ * store with its counter rules, idempotence and rollups. When it cannot read, it says why with a
+ * `SourceError` of a known kind. The sources are listed in ./registry.ts; adding a brand is one
+ * folder here, its fake server in testing/vendors/ and its tests (docs/ARCHITECTURE.md, "Add a
+ * source of readings").
+ */
+import type { Reading } from '../measurements/store.js';
+import type { Credentials } from './credentials.js';
+import type { SourceErrorKind } from '../../contract/sources.js';
+
+/** A reading of one device, in the portal's units (W, Wh, %), before it is filed under an inverter. */
+export type SourceReading = Omit<Reading, 'investor'>;
+
+/**
+ * Why a device or an account could not be read: the credentials are refused; the session ended and a
+ * new one failed; the vendor's quota is spent (retry after `retryAfterMs`); the vendor is down or
+ * unreachable; its answer is not what its API documents; the vendor refuses the request itself (a
+ * device of another type, an expired system...).
+ */
+export { SOURCE_ERROR_KINDS, type SourceErrorKind } from '../../contract/sources.js';
+
+export class SourceError extends Error {
+  constructor(readonly kind: SourceErrorKind, message: string, readonly options: { code?: number | string; retryAfterMs?: number } = {}) {
+    super(message);
+    this.name = 'SourceError';
+  }
+}
+
+/** A vendor account as a connector sees it: where to call and with what (decrypted only in memory). */
+export interface VendorAccount {
+  id: number;
+  vendor: string;
+  baseUrl: string;
+  credentials: Credentials;
+}
+
+export type DeviceKind = 'inverter' | 'meter' | 'battery' | 'other';
+
+/** A device of a station as the vendor lists it. */
+export interface SourceDevice {
+  /** The vendor's id of the device, as text (Huawei's are 16-digit numbers, past JavaScript's safe integers). */
+  id: string;
+  station: string;
+  kind: DeviceKind;
+  /** The vendor's device type (Huawei's devTypeId), which its real-time calls are asked by. */
+  vendorType: number;
+  name: string;
+  model: string;
+  serial: string;
+}
+
+/** A station (the vendor's word for a plant) as the vendor lists it. */
+export interface SourceStation {
+  code: string;
+  name: string;
+  address: string;
+  capacityKwp: number | null;
+}
+
+/** What one device read now: its reading, or why it gave none. */
+export type DeviceReading = { device: string; reading: SourceReading } | { device: string; error: SourceError };
+
+/**
+ * Asks the shared call budget (./budget.ts) for `calls` calls of `api` before they are made; false:
+ * spent for this window, do not call.
+ */
+export type SpendCalls = (api: string, calls: number) => Promise<boolean>;
+
+/** A vendor cloud's connector: one account, its stations, their devices and readings. */
+export interface CloudConnector {
+  stations(): Promise<SourceStation[]>;
+  devices(stations: string[]): Promise<SourceDevice[]>;
+  /**
+   * The latest reading of each device, in the portal's shape: meters and batteries are folded into
+   * the inverters' readings (grid, battery), since the store keeps readings by inverter.
+   */
+  latest(devices: SourceDevice[]): Promise<DeviceReading[]>;
+  /** A station's production per hour of a local day (`day` YYYY-MM-DD in `timeZone`), for backfill. */
+  history(station: string, day: string, timeZone: string): Promise<{ ts: Date; energy_wh: number }[]>;
+  /** Optional: the vendor's own alarms (not yet used: issue 35, "Vendor alarms"). */
+  alarms?(stations: string[], from: Date, to: Date): Promise<unknown[]>;
+}
+
+/** How a source reaches the portal: the portal polls it, it pushes to the portal, or a vendor cloud is polled. */
+export type SourceWay = 'poll' | 'push' | 'cloud';
+
+/** A source of readings as the registry lists it. */
+export interface SourceEntry {
+  id: string;
+  label: string;
+  way: SourceWay;
+  /** Where it lives: its module, for the reader. */
+  module: string;
+  /** The vendor's default host(s), per region, for cloud connectors. */
+  regions?: Record<string, string>;
+  /** Published call budgets per interface for an account of this size, for cloud connectors: `calls` per `windowMs`. */
+  limits?(inventory: { stations: number; devicesByType: Record<number, number> }): Record<string, { calls: number; windowMs: number }>;
+  /** A cloud connector for one account; `spend` guards each call against the shared budget. */
+  connect?(account: VendorAccount, spend: SpendCalls, options?: { fetch?: typeof fetch }): CloudConnector;
+}

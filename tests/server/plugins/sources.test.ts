@@ -1,0 +1,170 @@
+/**
+ * Vendor accounts through the API (contract/sources.ts): staff enter a Huawei account, list its
+ * stations at the (fake) vendor, make a plant with its inverters from a station, read it now and see
+ * the recorded figures stored; the credentials are sealed at rest and appear in no answer and no log
+ * line, on every path (errors included); a rotated CREDENTIALS_KEY re-seals them at start.
+ */
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../../server/core/logger.js';
+import { investors, powerPlants, projects, vendorAccounts } from '../../../server/db/schema.js';
+import { credentialsBox } from '../../../server/sources/credentials.js';
+import { CLOUD_VENDORS } from '../../../server/sources/registry.js';
+import { VENDORS } from '../../../contract/sources.js';
+import { buildApp } from '../../../server/app.js';
+import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import { call, query } from '../../../testing/fixtures.js';
+import { huaweiExchange, startHuaweiFake, type HuaweiFake } from '../../../testing/vendors/huawei-fake.js';
+
+const KEY = 'credentials-key-of-this-suite-0123456789';
+const log: string[] = [];
+const logStream = new Writable({ write(chunk, _enc, done) { log.push(String(chunk)); done(); } });
+let ctx: TestContext;
+let fake: HuaweiFake;
+let staff: string;
+let customer: string;
+/** Every answer of the suite, to search for the credentials. */
+const answers: string[] = [];
+const api = async (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
+  const res = await call(ctx, token, method, url, payload === undefined ? {} : { payload });
+  answers.push(JSON.stringify(res.body));
+  return res;
+};
+
+beforeAll(async () => {
+  fake = await startHuaweiFake();
+  ctx = await createTestContext({ CREDENTIALS_KEY: KEY }, { logger: loggerOptions({ level: 'trace', tty: false, destination: logStream }) });
+  staff = (await ctx.userWithToken({ is_staff: true })).token;
+  customer = (await ctx.userWithToken()).token;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+
+const account = () => ({ vendor: 'huawei', label: 'FusionSolar LatAm', base_url: `${fake.baseUrl}/`, credentials: { userName: fake.userName, systemCode: fake.systemCode } });
+
+describe('vendor accounts', () => {
+  it('the registry has a connector for every vendor the contract offers', () => {
+    expect([...CLOUD_VENDORS].sort()).toEqual([...VENDORS].sort());
+  });
+
+  it('staff enter, list, change and delete accounts; customers and strangers may not', async () => {
+    const created = await api(staff, 'POST', '/vendor-accounts/', account());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ vendor: 'huawei', label: 'FusionSolar LatAm', base_url: fake.baseUrl, has_credentials: true, last_error: null, calls_today: 0 });
+    expect(created.body).not.toHaveProperty('credentials');
+    const [row] = await ctx.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, created.body.id));
+    expect(row.credentials).toMatch(/^v1\./);
+    expect(row.credentials).not.toContain(fake.systemCode);
+    expect(credentialsBox(KEY).open(row.credentials)).toEqual({ userName: fake.userName, systemCode: fake.systemCode });
+
+    expect((await api(staff, 'GET', '/vendor-accounts/')).body).toEqual([expect.objectContaining({ id: created.body.id })]);
+    const renamed = await api(staff, 'PATCH', `/vendor-accounts/${created.body.id}/`, { label: 'Renombrada' });
+    expect(renamed).toMatchObject({ status: 200, body: { label: 'Renombrada', has_credentials: true } });
+
+    expect((await api(customer, 'GET', '/vendor-accounts/')).status).toBe(403);
+    expect((await api(customer, 'POST', '/vendor-accounts/', account())).status).toBe(403);
+    expect((await api(null, 'GET', '/vendor-accounts/')).status).toBe(401);
+    expect((await api(staff, 'DELETE', `/vendor-accounts/${created.body.id}/`)).status).toBe(204);
+    expect((await api(staff, 'DELETE', `/vendor-accounts/${created.body.id}/`)).status).toBe(404);
+    expect((await api(staff, 'PATCH', '/vendor-accounts/999999/', { label: 'x' })).status).toBe(404);
+  });
+
+  it('refuses bad input with a 400 by field, never echoing the credentials', async () => {
+    const bad = await api(staff, 'POST', '/vendor-accounts/', { ...account(), base_url: 'ftp://x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toHaveProperty('base_url');
+    const noSecret = await api(staff, 'POST', '/vendor-accounts/', { ...account(), credentials: { userName: fake.userName } });
+    expect(noSecret.status).toBe(400);
+    expect((await api(staff, 'POST', '/vendor-accounts/', { ...account(), vendor: 'acme' })).status).toBe(400);
+  });
+
+  it('lists the stations, makes the plant with its inverters from one, and reads the recorded figures into it', async () => {
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', account());
+    const stations = await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`);
+    expect(stations).toEqual({ status: 200, body: [{ code: 'StationCode', name: 'StationName', address: 'StationAddr', capacity_kwp: 5, plant: null, linked: false }] });
+
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador' }).returning();
+    expect((await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/StationCode/link`, { project: 999999 })).status).toBe(400);
+    expect((await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/Nope/link`, { project: project.id })).status).toBe(404);
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/StationCode/link`, { project: project.id });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body).toMatchObject({ code: 'StationCode', linked: true, inverters: [{ device: '1000000000000002', investor: expect.any(Number) }] });
+    const [plant] = await ctx.database.db.select().from(powerPlants).where(eq(powerPlants.id, linked.body.plant));
+    expect(plant).toMatchObject({ name: 'StationName', capacity_kwp: 5, project: project.id });
+    const [inverter] = await ctx.database.db.select().from(investors).where(eq(investors.plant, plant.id));
+    expect(inverter).toMatchObject({ model: 'SUN2000-5KTL-M1', serial_number: 'ensCode2', id: linked.body.inverters[0].investor });
+
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toMatchObject({ stored: 1, duplicates: 0, failed: 0, account: { last_error: null, last_success_at: expect.any(String) } });
+    expect(read.body.account.calls_today).toBeGreaterThanOrEqual(4);
+    const kpi = huaweiExchange('fusionsolar-rs/getDevRealKpi-inverter.json').response.body.data[0].dataItemMap;
+    const [m] = await query(ctx.database.db, sql`select ac_power_w, energy_total_wh, energy_day_wh from measurements where investor_id = ${inverter.id}`);
+    expect(m).toEqual({ ac_power_w: kpi.active_power * 1000, energy_total_wh: kpi.total_cap * 1000, energy_day_wh: kpi.day_cap * 1000 });
+    expect((await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`)).body[0]).toMatchObject({ linked: true, plant: plant.id });
+    // One inverter read (the dongle is not): one getDevRealKpi in 5 minutes; a second read now waits.
+    const again = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(again.status).toBe(502);
+    expect((await api(staff, 'GET', '/vendor-accounts/')).body.find((a: { id: number }) => a.id === acc.id)).toMatchObject({ last_error_kind: 'quota' });
+    expect(fake.calls.filter((c) => c.api === 'getDevRealKpi')).toHaveLength(1);
+  });
+
+  it('links a station to an existing plant, matching its inverters by serial number', async () => {
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', account());
+    await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`);
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Existente' }).returning();
+    const [plant] = await ctx.database.db.insert(powerPlants).values({ project: project.id, name: 'Casa' }).returning();
+    const [inv] = await ctx.database.db.insert(investors).values({ plant: plant.id, name: 'Inversor', serial_number: 'ensCode2' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/StationCode/link`, { plant: plant.id });
+    expect(linked.body).toMatchObject({ plant: plant.id, inverters: [{ device: '1000000000000002', investor: inv.id }] });
+  });
+
+  it("says why the vendor failed (502, the account's last error and its kind), for refused credentials and a spent quota", async () => {
+    // The fake counts logins per user, as Huawei does (5 in 10 minutes), and this suite's accounts share one.
+    fake.resetQuota();
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', { ...account(), credentials: { userName: fake.userName, systemCode: 'Equivocada-123' } });
+    const refused = await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`);
+    expect(refused.status).toBe(502);
+    expect(refused.body.detail).toContain('20400');
+    const [shown] = (await api(staff, 'GET', '/vendor-accounts/')).body.filter((a: { id: number }) => a.id === acc.id);
+    expect(shown).toMatchObject({ last_error_kind: 'credentials', last_error: expect.stringContaining('20400'), last_error_at: expect.any(String) });
+
+    // New credentials clear the error.
+    const fixed = await api(staff, 'PATCH', `/vendor-accounts/${acc.id}/`, { credentials: { userName: fake.userName, systemCode: fake.systemCode } });
+    expect(fixed.body).toMatchObject({ last_error: null, last_error_kind: null });
+    fake.gateway403 = true;
+    const quota = await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`);
+    fake.gateway403 = false;
+    expect(quota.status).toBe(502);
+    expect((await api(staff, 'GET', '/vendor-accounts/')).body.find((a: { id: number }) => a.id === acc.id))
+      .toMatchObject({ last_error_kind: 'quota', retry_at: expect.any(String) });
+  });
+
+  it('never answers nor logs the credentials, on any path', () => {
+    expect(answers.length).toBeGreaterThan(20);
+    for (const answer of answers) expect(answer).not.toContain(fake.systemCode);
+    const lines = log.join('');
+    expect(lines).toContain('/vendor-accounts/');
+    expect(lines).not.toContain(fake.systemCode);
+    expect(lines).not.toContain('Equivocada-123');
+  });
+});
+
+describe('rotating CREDENTIALS_KEY', () => {
+  it('re-seals at start what the previous key sealed, and reads it under the new one', async () => {
+    const old = credentialsBox(KEY);
+    const sealed = old.seal({ userName: 'u', systemCode: 'rotar-secreto' });
+    const [row] = await ctx.database.db.insert(vendorAccounts).values({ vendor: 'huawei', label: 'x', base_url: 'http://127.0.0.1:1', credentials: sealed }).returning();
+    const NEW = 'n'.repeat(40);
+    const app = await buildApp({ config: { ...ctx.config, credentialsKey: NEW, credentialsKeyPrevious: KEY }, db: ctx.database.db });
+    await app.ready();
+    await app.close();
+    const [after] = await ctx.database.db.select().from(vendorAccounts).where(eq(vendorAccounts.id, row.id));
+    expect(after.credentials).not.toBe(sealed);
+    expect(credentialsBox(NEW).open(after.credentials)).toEqual({ userName: 'u', systemCode: 'rotar-secreto' });
+    expect(() => old.open(after.credentials)).toThrow();
+  });
+});
