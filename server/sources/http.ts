@@ -57,10 +57,13 @@ export function vendorNumber(value: unknown): number | null {
   return Number(text);
 }
 
+/** A value in a larger unit (kW, kWh) in the portal's (W, Wh): without binary artefacts (0.57 kW is 570 W, not 569.9999999999999). */
+export const scaled = (n: number, factor: number) => (factor === 1 ? n : Number((n * factor).toPrecision(15)));
+
 /** A lifetime or period counter: absent when missing, and 0 is no counter (a sleeping device's). */
 export const vendorCounter = (value: unknown, factor = 1) => {
   const n = vendorNumber(value);
-  return n ? n * factor : null;
+  return n ? scaled(n, factor) : null;
 };
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -12,7 +12,7 @@
  *   by the quarter's start, `value` missing or null where there is no data.
  */
 import { SourceError } from '../errors.js';
-import { isObject, text, vendorCounter, vendorGet, vendorNumber } from '../http.js';
+import { isObject, scaled, text, vendorCounter, vendorGet, vendorNumber } from '../http.js';
 import { localInstant, localSeries, localText } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
 
@@ -210,7 +210,7 @@ export class SolarEdgeClient {
         const value = vendorNumber(item.value);
         if (value === null) continue;
         const entry = byTime.get(ts.getTime()) ?? {};
-        entry[field] = value * factor;
+        entry[field] = scaled(value, factor);
         byTime.set(ts.getTime(), entry);
       }
     }
@@ -248,7 +248,7 @@ export class SolarEdgeClient {
     const element = (key: string) => (isObject(flow[key]) ? flow[key] as Record<string, unknown> : undefined);
     const power = (key: string) => {
       const p = vendorNumber(element(key)?.currentPower);
-      return p === null ? null : p * factor;
+      return p === null ? null : scaled(p, factor);
     };
     const links = (Array.isArray(flow.connections) ? flow.connections.filter(isObject) : [])
       .map((c) => `${String(c.from).toUpperCase()}>${String(c.to).toUpperCase()}`);
