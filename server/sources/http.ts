@@ -60,11 +60,14 @@ export function vendorNumber(value: unknown): number | null {
 /** A value in a larger unit (kW, kWh) in the portal's (W, Wh): without binary artefacts (0.57 kW is 570 W, not 569.9999999999999). */
 export const scaled = (n: number, factor: number) => (factor === 1 ? n : Number((n * factor).toPrecision(15)));
 
-/** A lifetime or period counter: absent when missing, and 0 is no counter (a sleeping device's). */
-export const vendorCounter = (value: unknown, factor = 1) => {
+/** An energy of a day or a year in the portal's unit (0 before sunrise is true); absent when missing. */
+export const vendorEnergy = (value: unknown, factor = 1) => {
   const n = vendorNumber(value);
-  return n ? scaled(n, factor) : null;
+  return n === null ? null : scaled(n, factor);
 };
+
+/** A lifetime counter: absent when missing, and 0 is no counter (a sleeping device's: store.ts, `asleep`). */
+export const vendorCounter = (value: unknown, factor = 1) => vendorEnergy(value, factor) || null;
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);

@@ -14,7 +14,7 @@
  * - Times: local "YYYY-MM-DD hh:mm[:ss[.0]]" in the plant's zone, written "GMT+8" (east is +).
  */
 import { SourceError } from '../errors.js';
-import { isObject, scaled, text, vendorCounter, vendorGet, vendorNumber } from '../http.js';
+import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorGet, vendorNumber } from '../http.js';
 import { localInstant, localSeries } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
 import type { DcReading } from '../../db/schema.js';
@@ -155,8 +155,8 @@ export class GrowattClient {
       ts: GrowattClient.instant(d.last_update_time, text(d.timezone) ?? zone, 'plant/data'),
       ac_power_w: power === null ? 0 : scaled(power, 1000),
       energy_total_wh: vendorCounter(d.total_energy, 1000),
-      energy_year_wh: vendorCounter(d.yearly_energy, 1000),
-      energy_day_wh: vendorCounter(d.today_energy, 1000),
+      energy_year_wh: vendorEnergy(d.yearly_energy, 1000),
+      energy_day_wh: vendorEnergy(d.today_energy, 1000),
     };
   }
 
@@ -190,7 +190,7 @@ export class GrowattClient {
       pv_power_w: vendorNumber(d.ppv),
       dc: dc.length ? dc : null,
       energy_total_wh: vendorCounter(d.power_total, 1000),
-      energy_day_wh: vendorCounter(d.power_today, 1000),
+      energy_day_wh: vendorEnergy(d.power_today, 1000),
     };
   }
 }

@@ -12,7 +12,7 @@
  *   by the quarter's start, `value` missing or null where there is no data.
  */
 import { SourceError } from '../errors.js';
-import { isObject, scaled, text, vendorCounter, vendorGet, vendorNumber } from '../http.js';
+import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorGet, vendorNumber } from '../http.js';
 import { localInstant, localSeries, localText } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
 
@@ -184,14 +184,14 @@ export class SolarEdgeClient {
   /** The site's figures now: power W, and its lifetime, year and day energies Wh (overview). */
   async overview(siteId: string, zone: string): Promise<VendorReading> {
     const o = SolarEdgeClient.part(await this.get(`/site/${encodeURIComponent(siteId)}/overview`), 'overview', 'overview');
-    const energy = (key: string) => vendorCounter(isObject(o[key]) ? (o[key] as Record<string, unknown>).energy : null);
+    const energy = (key: string) => (isObject(o[key]) ? (o[key] as Record<string, unknown>).energy : null);
     return {
       device: siteId,
       ts: SolarEdgeClient.instant(o.lastUpdateTime, zone, 'overview'),
       ac_power_w: vendorNumber(isObject(o.currentPower) ? o.currentPower.power : null) ?? 0,
-      energy_total_wh: energy('lifeTimeData'),
-      energy_year_wh: energy('lastYearData'),
-      energy_day_wh: energy('lastDayData'),
+      energy_total_wh: vendorCounter(energy('lifeTimeData')),
+      energy_year_wh: vendorEnergy(energy('lastYearData')),
+      energy_day_wh: vendorEnergy(energy('lastDayData')),
     };
   }
 

@@ -52,12 +52,12 @@ describe('Growatt client', () => {
     });
   });
 
-  it('reads plant data: kWh strings in Wh, kW in W, a day counter of "0" absent, local time in GMT+8', async () => {
+  it('reads plant data: kWh strings in Wh, kW in W, "N/A" and "" absent, local time in GMT+8', async () => {
     const { client } = await setup();
     // "2018-12-13 11:06:34" at GMT+8 is 03:06:34 UTC; "15.7" kWh is 15,700 Wh.
     expect(await client.plantData('24765', 'America/Santiago')).toEqual({
       device: '24765', ts: new Date('2018-12-13T03:06:34Z'), ac_power_w: 0,
-      energy_total_wh: 15_700, energy_year_wh: 15_700, energy_day_wh: null,
+      energy_total_wh: 15_700, energy_year_wh: 15_700, energy_day_wh: 0,
     });
     const edited = (await setup({ edit: (_e, d) => ({ ...d, current_power: 1.005, today_energy: 'N/A', total_energy: '' }) })).client;
     expect(await edited.plantData('24765', 'GMT+8')).toMatchObject({ ac_power_w: 1005, energy_day_wh: null, energy_total_wh: null });

@@ -51,12 +51,12 @@ describe('SolarEdge client', () => {
     expect(ha.batteries[0]).toMatchObject({ id: 'BAT001', capacity_wh: 9700 });
   });
 
-  it('reads the overview: W and Wh as sent, a day counter of 0 absent, the time in the site zone', async () => {
+  it('reads the overview: W and Wh as sent, the time in the site zone', async () => {
     const { client } = await setup();
     // "2013-10-01 02:37:47" in Berlin (CEST, +02:00) is 00:37:47 UTC.
     expect(await client.overview('1', 'Europe/Berlin')).toEqual({
       device: '1', ts: new Date('2013-10-01T00:37:47Z'), ac_power_w: 0,
-      energy_total_wh: 761985.75, energy_year_wh: 761985.8, energy_day_wh: null,
+      energy_total_wh: 761985.75, energy_year_wh: 761985.8, energy_day_wh: 0,
     });
     const ha = (await setup({ files: { overview: 'home-assistant-core/overview.json' } })).client;
     // "2025-01-01 12:00:00" in Santiago (summer, -03:00) is 15:00 UTC.
