@@ -1,5 +1,5 @@
 /**
- * One GET to a vendor cloud: what every client shares. A call that cannot be made (connection
+ * One call to a vendor cloud (a GET, or a POST of `json`): what every client shares. A call that cannot be made (connection
  * refused, reset, timed out) or that the vendor answers with a 5xx is the vendor being down; a 2xx
  * whose body is not JSON is malformed. Other statuses are returned for the client to read, since
  * each vendor signals credentials and quota its own way. The URL, which may carry a key, is never
@@ -24,13 +24,18 @@ export function retryAfter(header: string | null, now: Date): number | undefined
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
-export async function vendorGet(
-  url: URL, opts: { fetch: typeof fetch; headers?: Record<string, string>; timeoutMs: number; now: () => Date; what: string },
+export async function vendorRequest(
+  url: URL | string,
+  opts: { fetch: typeof fetch; headers?: Record<string, string>; timeoutMs: number; now: () => Date; what: string; json?: unknown },
 ): Promise<VendorAnswer> {
   let response: Response;
   let text: string;
   try {
-    response = await opts.fetch(url, { headers: { Accept: 'application/json', ...opts.headers }, signal: AbortSignal.timeout(opts.timeoutMs) });
+    response = await opts.fetch(url, {
+      headers: { Accept: 'application/json', ...(opts.json === undefined ? {} : { 'Content-Type': 'application/json;charset=UTF-8' }), ...opts.headers },
+      ...(opts.json === undefined ? {} : { method: 'POST', body: JSON.stringify(opts.json) }),
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
     text = await response.text();
   } catch (err) {
     const why = (err as Error).name === 'TimeoutError' ? `no answer within ${opts.timeoutMs} ms` : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name);

@@ -8,8 +8,10 @@ import type { Reading } from '../measurements/store.js';
 export type VendorReading = Omit<Reading, 'investor'> & { device: string };
 
 export interface StationEquipment {
-  /** The vendor's id of the device: a serial where it has one. */
+  /** The vendor's id of the device in its API calls: a serial where that is what the API takes. */
   id: string;
+  /** The serial printed on the device, where the API's id is something else (Sungrow's ps_key). */
+  serial?: string;
   name: string;
   model?: string;
   manufacturer?: string;

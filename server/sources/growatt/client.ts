@@ -14,7 +14,7 @@
  * - Times: local "YYYY-MM-DD hh:mm[:ss[.0]]" in the plant's zone, written "GMT+8" (east is +).
  */
 import { SourceError } from '../errors.js';
-import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorGet, vendorNumber } from '../http.js';
+import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorRequest, vendorNumber } from '../http.js';
 import { localInstant, localSeries } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
 import type { DcReading } from '../../db/schema.js';
@@ -62,7 +62,7 @@ export class GrowattClient {
       throw new SourceError('quota', `${what}: asked less than 5 minutes ago`, GROWATT_REPEAT_MS - (now - last));
     }
     this.sent.set(key, now);
-    const answer = await vendorGet(url, { fetch: this.fetch, headers: { token: this.opts.credentials.token }, timeoutMs: this.timeoutMs, now: this.now, what });
+    const answer = await vendorRequest(url, { fetch: this.fetch, headers: { token: this.opts.credentials.token }, timeoutMs: this.timeoutMs, now: this.now, what });
     if (answer.status === 401 || answer.status === 403) throw new SourceError('credentials', `${what}: HTTP ${answer.status}`);
     if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429`, answer.retryAfterMs);
     if (answer.status !== 200) throw new SourceError('down', `${what}: HTTP ${answer.status}`);

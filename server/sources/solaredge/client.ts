@@ -12,7 +12,7 @@
  *   by the quarter's start, `value` missing or null where there is no data.
  */
 import { SourceError } from '../errors.js';
-import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorGet, vendorNumber } from '../http.js';
+import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorRequest, vendorNumber } from '../http.js';
 import { localInstant, localSeries, localText } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
 
@@ -97,7 +97,7 @@ export class SolarEdgeClient {
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     url.searchParams.set('api_key', this.opts.credentials.api_key);
     const what = `SolarEdge ${path}`;
-    const answer = await this.gate.run(() => vendorGet(url, { fetch: this.fetch, timeoutMs: this.timeoutMs, now: this.now, what }));
+    const answer = await this.gate.run(() => vendorRequest(url, { fetch: this.fetch, timeoutMs: this.timeoutMs, now: this.now, what }));
     if (answer.status === 401 || answer.status === 403) throw new SourceError('credentials', `${what}: HTTP ${answer.status}, the API key is wrong or has no access to this site`);
     if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429, over 300 calls today or 3 at once`, answer.retryAfterMs);
     if (answer.status === 400) throw new SourceError('malformed', `${what}: HTTP 400 ${tomcatMessage(answer.text) ?? ''}`.trim());
