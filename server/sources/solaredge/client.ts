@@ -72,10 +72,9 @@ const gateFor = (host: string) => {
 const tomcatMessage = (html: string) =>
   /<b>Message<\/b>\s*([^<]*)/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').trim();
 
-const METERS: Record<string, keyof Omit<EnergyInterval, 'device' | 'start'>> = {
-  production: 'production_wh', consumption: 'consumption_wh', selfconsumption: 'self_consumption_wh', purchased: 'import_wh', feedin: 'export_wh',
-};
-const POWER_FIELDS = { production_wh: 'ac_power_w', consumption_wh: 'consumption_w', import_wh: 'grid_import_w', export_wh: 'grid_export_w' } as const;
+/** The meters of powerDetails and energyDetails (type, any case) and what each measures. */
+const METERS = { production: 'production', consumption: 'consumption', selfconsumption: 'self_consumption', purchased: 'import', feedin: 'export' } as const;
+type Meter = typeof METERS[keyof typeof METERS];
 
 export class SolarEdgeClient {
   private base: string;
@@ -202,9 +201,9 @@ export class SolarEdgeClient {
     );
     const unit = text(body.unit);
     const factor = kind === 'powerDetails' ? (unit === 'kW' ? 1000 : 1) : unit === 'kWh' ? 1000 : unit === 'MWh' ? 1e6 : 1;
-    const byTime = new Map<number, Partial<Record<keyof typeof POWER_FIELDS | 'self_consumption_wh', number>>>();
+    const byTime = new Map<number, Partial<Record<Meter, number>>>();
     for (const meter of Array.isArray(body.meters) ? body.meters.filter(isObject) : []) {
-      const field = METERS[String(meter.type).toLowerCase()];
+      const field = METERS[String(meter.type).toLowerCase() as keyof typeof METERS];
       if (!field || !Array.isArray(meter.values)) continue;
       for (const { item, ts } of localSeries(meter.values.filter(isObject), (v) => v.date, zone)) {
         const value = vendorNumber(item.value);
@@ -223,16 +222,19 @@ export class SolarEdgeClient {
    */
   async powerDetails(siteId: string, zone: string, from: Date, to: Date): Promise<VendorReading[]> {
     const series = await this.meterSeries('powerDetails', siteId, zone, from, to, { meters: 'PRODUCTION,CONSUMPTION,SELFCONSUMPTION,FEEDIN,PURCHASED' });
-    return series.filter(([, v]) => v.production_wh !== undefined).map(([t, v]) => ({
-      device: siteId, ts: new Date(t), ac_power_w: v.production_wh!,
-      consumption_w: v.consumption_wh ?? null, grid_import_w: v.import_wh ?? null, grid_export_w: v.export_wh ?? null,
+    return series.filter(([, v]) => v.production !== undefined).map(([t, v]) => ({
+      device: siteId, ts: new Date(t), ac_power_w: v.production!,
+      consumption_w: v.consumption ?? null, grid_import_w: v.import ?? null, grid_export_w: v.export ?? null,
     }));
   }
 
   /** Energy of each interval (energyDetails, a quarter hour unless told), Wh, labelled by its start. */
   async energyDetails(siteId: string, zone: string, from: Date, to: Date, timeUnit = 'QUARTER_OF_AN_HOUR'): Promise<EnergyInterval[]> {
     const series = await this.meterSeries('energyDetails', siteId, zone, from, to, { timeUnit, meters: 'PRODUCTION,CONSUMPTION,SELFCONSUMPTION,FEEDIN,PURCHASED' });
-    return series.map(([t, v]) => ({ device: siteId, start: new Date(t), ...v }));
+    return series.map(([t, v]) => ({
+      device: siteId, start: new Date(t),
+      ...Object.fromEntries(Object.entries(v).map(([meter, wh]) => [`${meter}_wh`, wh])),
+    }));
   }
 
   /**
