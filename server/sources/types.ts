@@ -102,3 +102,49 @@ export interface SourceEntry {
   /** A cloud connector for one account; `spend` guards each call against the shared budget. */
   connect?(account: VendorAccount, spend: SpendCalls, options?: { fetch?: typeof fetch }): CloudConnector;
 }
+
+// ---------- what the SolarEdge, Growatt and Sungrow clients give back ----------
+// Their connectors (a CloudConnector each, registered in ./registry.ts) are still to be written
+// (issue 35): they will map these richer descriptions (time zone, location, batteries' capacity)
+// onto SourceStation and SourceDevice, which should then take the fields they lack.
+
+/** A reading of a vendor's device (or site), by the vendor's id. */
+export type VendorReading = SourceReading & { device: string };
+
+export interface StationEquipment {
+  /** The vendor's id of the device in its API calls: a serial where that is what the API takes. */
+  id: string;
+  /** The serial printed on the device, where the API's id is something else (Sungrow's ps_key). */
+  serial?: string;
+  name: string;
+  model?: string;
+  manufacturer?: string;
+  /** Batteries: usable capacity, Wh. */
+  capacity_wh?: number;
+}
+
+export interface Station {
+  id: string;
+  name: string;
+  /** Peak (DC) power, W; absent when the vendor gives none (or 0). */
+  capacity_w?: number;
+  /** IANA zone (America/Santiago) or a fixed offset as the vendor writes it (GMT+8); absent when unknown. */
+  time_zone?: string;
+  location?: { country?: string; city?: string; address?: string; latitude?: number; longitude?: number };
+}
+
+export interface StationInventory {
+  inverters: StationEquipment[];
+  meters: StationEquipment[];
+  batteries: StationEquipment[];
+}
+
+/** What every client takes: its base URL (regional host, proxy or fake), credentials, and seams for tests. */
+export interface ClientOptions<C> {
+  baseUrl: string;
+  credentials: C;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Deadline of each call, ms (default 20 s). */
+  timeoutMs?: number;
+}
