@@ -34,6 +34,29 @@ import type { AlarmKind } from '../../contract/alarms.js';
 /** Alarms that make an online plant's status 'fault' (a plant offline is 'offline', whatever its alarms). */
 export const FAULT_KINDS: AlarmKind[] = ['inverter_offline', 'inverter_error', 'mppt_low', 'battery_not_charging'];
 
+const ONLINE_WINDOW = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
+
+/**
+ * The one rule of a plant's status, as SQL over its newest reading (`lastTs`) and its open fault
+ * alarms (`faults`) at `at`: the fleet view's, and the plant's own calls' (./plant-status.ts).
+ */
+export const statusRule = (lastTs: SQL, faults: SQL, at: SQL) => sql`case
+  when ${lastTs} is null or ${lastTs} <= ${at} - ${ONLINE_WINDOW} then 'offline'
+  when ${faults} > 0 then 'fault'
+  else 'online'
+end`;
+
+/** Open alarms per plant (those `where` keeps): how many, how many faults, and the oldest fault's id and kind. */
+export function openAlarmsByPlant(where: SQL) {
+  const isFault = sql`${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)})`;
+  return sql`
+    select ${alarms.plant} as plant, count(*) filter (where ${isFault})::int as faults, count(*)::int as open,
+      (array_agg(${alarms.id} order by ${alarms.opened_at}, ${alarms.id}) filter (where ${isFault}))[1] as fault_alarm,
+      (array_agg(${alarms.kind} order by ${alarms.opened_at}, ${alarms.id}) filter (where ${isFault}))[1] as fault_kind
+    from ${alarms} where ${alarms.status} <> 'closed' and ${where}
+    group by 1`;
+}
+
 export interface FleetRow {
   id: number; name: string; project: number; project_name: string; commune: number | null; commune_name: string | null;
   capacity_kwp: number | null; status: FleetStatus; last_reading: number | null; power_w: number | null;
@@ -88,11 +111,10 @@ export async function fleetPlants(db: Db, opts: {
   const em = alias(plantEnergy, 'em');
   const dd = alias(plantExpectedDays, 'dd');
   const sm = alias(plantExpectedMonths, 'sm');
-  const window = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
+  const window = ONLINE_WINDOW;
   // Today's running totals at index k + 1 after k hours (1-based arrays).
   const runningTotal = (k: SQL) => sql`${dd.hourly_wh}[${k}]`;
   const from = monthFrom(sql`t.month_start`, sql`p.commissioned_on`, sql`fd.first_day`);
-  const isFault = sql`${alarms.kind} in (${sql.join(FAULT_KINDS.map((k) => sql`${k}`), sql`, `)})`;
   const found = await rows<FleetRow & { name_key: string; project_key: string; commune_key: string | null }>(db, sql`
     with t as (
       select ${now}::timestamptz as at,
@@ -116,21 +138,11 @@ export async function fleetPlants(db: Db, opts: {
       from t cross join p join ${investors} ${i} on ${i.plant} = p.id join ${lastReadings} ${l} on ${l.investor} = ${i.id}
       group by 1
     ),
-    a as (
-      select ${alarms.plant} as plant, count(*) filter (where ${isFault})::int as faults, count(*)::int as open,
-        (array_agg(${alarms.id} order by ${alarms.opened_at}, ${alarms.id}) filter (where ${isFault}))[1] as fault_alarm,
-        (array_agg(${alarms.kind} order by ${alarms.opened_at}, ${alarms.id}) filter (where ${isFault}))[1] as fault_kind
-      from ${alarms} where ${alarms.status} <> 'closed'
-      group by 1
-    ),
+    a as (${openAlarmsByPlant(sql`true`)}),
     f as not materialized (
       select p.id, p.name, p.project, p.project_name, p.commune, p.commune_name, p.name_key, p.project_key, p.commune_key,
         case when p.kwp > 0 then p.kwp end as capacity_kwp,
-        case
-          when r.last_ts is null or r.last_ts <= t.at - ${window} then 'offline'
-          when a.faults > 0 then 'fault'
-          else 'online'
-        end as status,
+        ${statusRule(sql`r.last_ts`, sql`a.faults`, sql`t.at`)} as status,
         ${epochMs(sql`r.last_ts`)} as last_reading,
         r.power_w,
         e.today_wh as energy_today_wh,

@@ -5,7 +5,7 @@
  * each vendor signals credentials and quota its own way. The URL, which may carry a key, is never
  * put into a message.
  */
-import { SourceError } from './errors.js';
+import { SourceError } from './types.js';
 
 export interface VendorAnswer {
   status: number;
@@ -42,7 +42,7 @@ export async function vendorRequest(
     throw new SourceError('down', `${opts.what}: ${why}`);
   }
   const wait = retryAfter(response.headers.get('retry-after'), opts.now());
-  if (response.status >= 500) throw new SourceError('down', `${opts.what}: HTTP ${response.status}`, wait);
+  if (response.status >= 500) throw new SourceError('down', `${opts.what}: HTTP ${response.status}`, { code: response.status, retryAfterMs: wait });
   let body: unknown;
   try {
     body = text.trim() ? JSON.parse(text) : undefined;

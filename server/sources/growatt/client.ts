@@ -13,7 +13,7 @@
  *   "", "N/A" or null (at night): absent, and a counter of 0 is no counter.
  * - Times: local "YYYY-MM-DD hh:mm[:ss[.0]]" in the plant's zone, written "GMT+8" (east is +).
  */
-import { SourceError } from '../errors.js';
+import { SourceError } from '../types.js';
 import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorRequest, vendorNumber } from '../http.js';
 import { localInstant, localSeries } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
@@ -59,12 +59,12 @@ export class GrowattClient {
     const now = this.now().getTime();
     const last = this.sent.get(key);
     if (last !== undefined && now - last < GROWATT_REPEAT_MS) {
-      throw new SourceError('quota', `${what}: asked less than 5 minutes ago`, GROWATT_REPEAT_MS - (now - last));
+      throw new SourceError('quota', `${what}: asked less than 5 minutes ago`, { retryAfterMs: GROWATT_REPEAT_MS - (now - last) });
     }
     this.sent.set(key, now);
     const answer = await vendorRequest(url, { fetch: this.fetch, headers: { token: this.opts.credentials.token }, timeoutMs: this.timeoutMs, now: this.now, what });
     if (answer.status === 401 || answer.status === 403) throw new SourceError('credentials', `${what}: HTTP ${answer.status}`);
-    if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429`, answer.retryAfterMs);
+    if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429`, { code: 429, retryAfterMs: answer.retryAfterMs });
     if (answer.status !== 200) throw new SourceError('down', `${what}: HTTP ${answer.status}`);
     const body = answer.body;
     if (!isObject(body) || typeof body.error_code !== 'number') throw new SourceError('malformed', `${what}: no error_code in the answer`);
@@ -72,7 +72,7 @@ export class GrowattClient {
     const message = `${what}: error ${code} ${text(body.error_msg) ?? ''}`.trim();
     if (code === 0) return body.data;
     if (code === 10011) throw new SourceError('credentials', message);
-    if (code === 10012) throw new SourceError('quota', message, GROWATT_REPEAT_MS);
+    if (code === 10012) throw new SourceError('quota', message, { code, retryAfterMs: GROWATT_REPEAT_MS });
     if (code === -1) throw new SourceError('credentials', `${message} (the account is served on another regional host)`);
     if (code === 10013 || code === 10014) throw new SourceError('malformed', message);
     throw new SourceError('down', message);

@@ -11,7 +11,7 @@
  * - Times: "YYYY-MM-DD hh:mm:ss" in the site's zone (location.timeZone), quarter-hour series labelled
  *   by the quarter's start, `value` missing or null where there is no data.
  */
-import { SourceError } from '../errors.js';
+import { SourceError } from '../types.js';
 import { isObject, scaled, text, vendorCounter, vendorEnergy, vendorRequest, vendorNumber } from '../http.js';
 import { localInstant, localSeries, localText } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
@@ -98,7 +98,7 @@ export class SolarEdgeClient {
     const what = `SolarEdge ${path}`;
     const answer = await this.gate.run(() => vendorRequest(url, { fetch: this.fetch, timeoutMs: this.timeoutMs, now: this.now, what }));
     if (answer.status === 401 || answer.status === 403) throw new SourceError('credentials', `${what}: HTTP ${answer.status}, the API key is wrong or has no access to this site`);
-    if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429, over 300 calls today or 3 at once`, answer.retryAfterMs);
+    if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429, over 300 calls today or 3 at once`, { code: 429, retryAfterMs: answer.retryAfterMs });
     if (answer.status === 400) throw new SourceError('malformed', `${what}: HTTP 400 ${tomcatMessage(answer.text) ?? ''}`.trim());
     if (answer.status >= 300) throw new SourceError('down', `${what}: HTTP ${answer.status}`);
     if (!isObject(answer.body)) throw new SourceError('malformed', `${what}: the answer is not a JSON object`);

@@ -14,7 +14,7 @@
  * - Times: device_time "YYYYMMDDhhmmss" in the plant's local time, its zone written "GMT+8"
  *   (ps_current_time_zone).
  */
-import { SourceError } from '../errors.js';
+import { SourceError } from '../types.js';
 import { isObject, text, vendorCounter, vendorEnergy, vendorNumber, vendorRequest } from '../http.js';
 import { localInstant } from '../local-time.js';
 import type { ClientOptions, Station, StationEquipment, StationInventory, VendorReading } from '../types.js';
@@ -66,7 +66,7 @@ export class SungrowClient {
       json: { appkey: this.opts.credentials.app_key, lang: '_en_US', ...body },
     });
     if (answer.status === 401 || answer.status === 403) throw new SourceError('credentials', `${what}: HTTP ${answer.status}`);
-    if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429`, answer.retryAfterMs);
+    if (answer.status === 429) throw new SourceError('quota', `${what}: HTTP 429`, { code: 429, retryAfterMs: answer.retryAfterMs });
     if (answer.status !== 200) throw new SourceError('down', `${what}: HTTP ${answer.status}`);
     const parsed = answer.body;
     if (!isObject(parsed) || text(parsed.result_code) === undefined) throw new SourceError('malformed', `${what}: no result_code in the answer`);

@@ -5,7 +5,7 @@
  * error answer.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SourceError } from '../../../../server/sources/errors.js';
+import { SourceError } from '../../../../server/sources/types.js';
 import { GrowattClient } from '../../../../server/sources/growatt/client.js';
 import { INVERTER_DAY, startGrowattFake, type GrowattFake, type GrowattFakeOptions } from '../../../../testing/vendors/growatt-fake.js';
 
@@ -91,11 +91,11 @@ describe('Growatt client', () => {
     const { fake, client, another, time } = await setup();
     await client.plantData('24765', 'GMT+8');
     const own = await failure(client.plantData('24765', 'GMT+8'));
-    expect([own.kind, own.retryAfterMs]).toEqual(['quota', 5 * 60_000]);
+    expect([own.kind, own.options.retryAfterMs]).toEqual(['quota', 5 * 60_000]);
     expect(fake.calls).toHaveLength(1);
     // Another process with the same token is refused by the cloud itself.
     const cloud = await failure(another().plantData('24765', 'GMT+8'));
-    expect([cloud.kind, cloud.message, cloud.retryAfterMs]).toEqual(['quota', 'Growatt plant/data: error 10012 error_frequently_access', 5 * 60_000]);
+    expect([cloud.kind, cloud.message, cloud.options.retryAfterMs]).toEqual(['quota', 'Growatt plant/data: error 10012 error_frequently_access', 5 * 60_000]);
     time.advance(5 * 60_000);
     expect((await client.plantData('24765', 'GMT+8')).energy_total_wh).toBe(15_700);
   });

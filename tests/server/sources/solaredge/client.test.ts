@@ -5,7 +5,7 @@
  * instants, every error answer, and never more than 3 calls at once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SourceError } from '../../../../server/sources/errors.js';
+import { SourceError } from '../../../../server/sources/types.js';
 import { SolarEdgeClient } from '../../../../server/sources/solaredge/client.js';
 import { startSolarEdgeFake, type SolarEdgeFake, type SolarEdgeFakeOptions } from '../../../../testing/vendors/solaredge-fake.js';
 

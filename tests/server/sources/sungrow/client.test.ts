@@ -5,7 +5,7 @@
  * Wh at the right instant, 50 plants a call, and every error answer.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SourceError } from '../../../../server/sources/errors.js';
+import { SourceError } from '../../../../server/sources/types.js';
 import { SungrowClient } from '../../../../server/sources/sungrow/client.js';
 import { startSungrowFake, SUNGROW_FAKE_CREDENTIALS, type SungrowFake } from '../../../../testing/vendors/sungrow-fake.js';
 
