@@ -13,6 +13,7 @@ import { measurementApi } from './measurements.js';
 import { projectAccessApi, projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
+import { billingApi, distributorApi, injectionPriceApi, remanenteAssignmentApi, tariffApi } from './billing.js';
 import { ticketApi, ticketCategoryApi, ticketMessageApi } from './tickets.js';
 import { notificationApi, notificationTypeApi, userNotificationApi } from './notifications.js';
 import { projectUserApi, userApi } from './users.js';
@@ -44,6 +45,8 @@ export const api = {
   report: reportApi,
   fleet: fleetApi,
   firstView: firstViewApi,
+  distributor: distributorApi, tariff: tariffApi, injectionPrice: injectionPriceApi,
+  remanenteAssignment: remanenteAssignmentApi, billing: billingApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */
