@@ -6,6 +6,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { IdParams, S } from './common.js';
 import { endpoint } from './http.js';
 import { crud } from './crud.js';
+import { TARIFF_OPTIONS } from './billing.js';
 
 /** Text lengths (the database's columns) and value ranges of the hierarchy's fields. */
 export const HIERARCHY_LIMITS = {
@@ -34,6 +35,15 @@ const Int = () => Type.Integer();
 /** Item schema: the level's own fields, its breadcrumb fields, then created_at. */
 const item = <P extends TProperties>(title: string, props: P) => Type.Object({ id: Int(), ...props, created_at: S.timestamp() }, { title });
 
+/** How the plant's bill is priced (docs/billing.md): its distributor and option, or its own `tariff` and `injection_price`. */
+const plantBilling = {
+  distributor: S.nullable(Type.Integer({ minimum: 1, maximum: 2147483647, description: "the distributor whose tariffs price the bill; null: the plant's own tariff and injection_price" })),
+  tariff_option: Type.Union([Type.Literal(''), ...TARIFF_OPTIONS.map((o) => Type.Literal(o))], { description: "the supply's tariff option; '' with no distributor" }),
+  client_number: Type.String({ maxLength: 40, description: 'número de cliente on the bill' }),
+  demand_kw: S.nullable(Type.Number({ minimum: 0, maximum: 1e6, description: 'kW billed for demand (options with demand charges)' })),
+  peak_demand_kw: S.nullable(Type.Number({ minimum: 0, maximum: 1e6, description: 'kW billed for demand in peak hours (BT4.x)' })),
+};
+
 export const PowerPlant = item('PowerPlant', {
   project: Int(), project_name: Type.String(),
   name: Type.String(), address: Type.String(), commune: S.nullable(Int()),
@@ -42,6 +52,7 @@ export const PowerPlant = item('PowerPlant', {
   injection_price: Type.Number({ description: 'CLP paid per kWh exported (net billing)' }),
   commissioned_on: S.nullable(Type.String({ format: 'date' })),
   elevation_m: S.nullable(Type.Number({ description: 'metres above sea level (null: sea level), for the expected production' })),
+  ...plantBilling,
 });
 export type PowerPlant = Static<typeof PowerPlant>;
 export const PowerPlantBody = Type.Object({
@@ -57,6 +68,7 @@ export const PowerPlantBody = Type.Object({
   // Years 1000-2999 only: PostgreSQL refuses year 0, which the 'date' format alone would let through.
   commissioned_on: Type.Optional(S.nullable(Type.String({ format: 'date', maxLength: 10, pattern: '^[12][0-9]{3}-', description: 'YYYY-MM-DD' }))),
   elevation_m: Type.Optional(S.nullable(Type.Number(L.elevation))),
+  ...Type.Partial(Type.Object(plantBilling)).properties,
 });
 
 export const Investor = item('Investor', {

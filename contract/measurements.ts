@@ -62,13 +62,13 @@ export const KpiPeriods = Type.Object({
   year: Type.String({ description: 'YYYY of the *_year figures' }),
 }, { title: 'KpiPeriods', description: 'lifetime figures (*_total) cover everything recorded, or the inverters\' counters' });
 
-/** The value of a period's production under net billing (see docs/api.md "Savings"). */
+/** The value of a period's production: its bills' difference under net billing (docs/api.md "Savings", docs/billing.md). */
 export const SavingsSplit = Type.Object({
   self_consumed_wh: Type.Number({ description: 'produced and used on site: produced − exported' }),
   exported_wh: Type.Number({ description: 'sold to the grid' }),
-  self_consumption: Type.Number({ description: 'self_consumed kWh x tariff, CLP' }),
-  export_income: Type.Number({ description: 'exported kWh x injection price, CLP' }),
-  total: Type.Number({ description: 'self_consumption + export_income, CLP' }),
+  self_consumption: Type.Number({ description: 'the bill charges the self-consumed energy avoided (VAT as billed), CLP' }),
+  export_income: Type.Number({ description: 'the injection credit the bill used (credit larger than the bill is carried, not counted), CLP' }),
+  total: Type.Number({ description: 'self_consumption + export_income: the bill without solar less the bill with it, CLP' }),
 }, { title: 'SavingsSplit' });
 export type SavingsSplit = Static<typeof SavingsSplit>;
 
@@ -104,9 +104,9 @@ export const Snapshot = Type.Object({
     currency: Type.String(),
     today: Type.Number({ description: 'periods.today.total' }),
     total: Type.Number({ description: 'periods.lifetime.total' }),
-    tariff_per_kwh: num(),
-    injection_price_per_kwh: Type.Number({ description: 'what an exported kWh is paid (net billing)' }),
-    metered: Type.Boolean({ description: 'grid or consumption flows were recorded; without them nothing is known to be exported and all production is valued at the tariff' }),
+    tariff_per_kwh: Type.Number({ description: "this month's price of a kWh bought, VAT as billed" }),
+    injection_price_per_kwh: Type.Number({ description: "what an exported kWh is credited this month (net billing)" }),
+    metered: Type.Boolean({ description: 'grid or consumption flows were recorded; without them nothing is known to be exported and all production counts as used on site' }),
     periods: periodSplits,
   }),
   period: KpiPeriods,

@@ -28,6 +28,7 @@ import authRoutes from './plugins/auth/index.js';
 import hierarchyRoutes from './plugins/hierarchy/index.js';
 import projectRoutes from './plugins/projects/index.js';
 import tagRoutes from './plugins/tags/index.js';
+import billingRoutes from './plugins/billing/index.js';
 import userRoutes from './plugins/users/index.js';
 import catalogueRoutes from './plugins/catalogue/index.js';
 import settingsRoutes from './plugins/settings/index.js';
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
     await api.register(hierarchyRoutes);
     await api.register(projectRoutes);
     await api.register(tagRoutes);
+    await api.register(billingRoutes);
     await api.register(userRoutes);
     await api.register(catalogueRoutes);
     await api.register(settingsRoutes);

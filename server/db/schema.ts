@@ -173,6 +173,18 @@ export const powerPlants = pgTable('power_plants', {
   injection_price: doublePrecision('injection_price').notNull().default(75),
   // ---- end issue 11 ----
   commissioned_on: date('commissioned_on'),
+  // ---- issue 38: net billing with the distributor's dated tariffs (docs/billing.md) ----
+  /** The distributor whose bill the plant's owner pays; null: the plant is billed at its own `tariff`/`injection_price`. */
+  distributor: integer('distributor_id').references((): AnyPgColumn => distributors.id, { onDelete: 'restrict' }),
+  /** The tariff option of the supply (BT1a, BT2, BT4.3...: contract/billing.ts TARIFF_OPTIONS); '' with no distributor. */
+  tariff_option: varchar('tariff_option', { length: 12 }).notNull().default(''),
+  /** The client number printed on the bill (número de cliente). */
+  client_number: varchar('client_number', { length: 40 }).notNull().default(''),
+  /** kW billed for demand (contracted for BT2, the month's maximum for BT3/BT4.x, kept as one figure): options with demand charges. */
+  demand_kw: doublePrecision('demand_kw'),
+  /** kW billed for demand in peak hours (BT4.x with a peak-hours charge). */
+  peak_demand_kw: doublePrecision('peak_demand_kw'),
+  // ---- end issue 38 ----
   // --- expected production (issue 10): what the model needs beyond the above ---
   /** Metres above sea level, for the clear-sky model (null: sea level). */
   elevation_m: doublePrecision('elevation_m'),
@@ -749,3 +761,67 @@ export const vendorDevices = pgTable('vendor_devices', {
   last_error_kind: varchar('last_error_kind', { length: 16 }).$type<SourceErrorKind>(),
   last_reading_at: timestamp('last_reading_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('vendor_devices_uq').on(t.account, t.device_id), index('vendor_devices_investor_idx').on(t.investor)]);
+
+// ---------- net billing: distributors, dated tariffs, injection prices (issue 38, docs/billing.md) ----------
+
+/** An electricity distributor (Enel Distribución Chile, CGE, Chilquinta...). */
+export const distributors = pgTable('distributors', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull(),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('distributors_name_uq').on(sql`lower(${t.name})`)]);
+
+/**
+ * A distributor's prices of one tariff option over a period (the published "tarifas de suministro"
+ * sheet): CLP net of VAT, per month, per kWh or per kW. `valid_to` is the last day it applies (null:
+ * until the next one).
+ */
+export const tariffs = pgTable('tariffs', {
+  id: serial('id').primaryKey(),
+  distributor: integer('distributor_id').notNull().references(() => distributors.id, { onDelete: 'cascade' }),
+  option: varchar('option', { length: 12 }).notNull(),
+  valid_from: date('valid_from').notNull(),
+  valid_to: date('valid_to'),
+  /** Cargo fijo mensual, CLP per month. */
+  fixed_charge: doublePrecision('fixed_charge').notNull().default(0),
+  /** Cargo por energía (generation and distribution of the kWh), CLP per kWh. */
+  energy_charge: doublePrecision('energy_charge').notNull().default(0),
+  /** Cargo por uso del sistema de transmisión, CLP per kWh. */
+  transmission_charge: doublePrecision('transmission_charge').notNull().default(0),
+  /** Cargo por servicio público, CLP per kWh. */
+  public_service_charge: doublePrecision('public_service_charge').notNull().default(0),
+  /** Cargo por energía adicional de invierno, CLP per kWh above the threshold in the winter months (BT1a). */
+  winter_charge: doublePrecision('winter_charge'),
+  winter_threshold_kwh: doublePrecision('winter_threshold_kwh'),
+  /** First and last month (1-12) the winter charge applies to. */
+  winter_from_month: smallint('winter_from_month'),
+  winter_to_month: smallint('winter_to_month'),
+  /** Cargo por demanda (contracted or maximum), CLP per kW per month. */
+  demand_charge: doublePrecision('demand_charge'),
+  /** Cargo por demanda en horas de punta, CLP per kW per month. */
+  peak_demand_charge: doublePrecision('peak_demand_charge'),
+  /** Where the figures come from (document and date). */
+  source: text('source').notNull().default(''),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('tariffs_period_uq').on(t.distributor, t.option, t.valid_from)]);
+
+/** What a distributor pays per kWh injected in a month (net billing, LGSE art. 149 bis), CLP net of VAT. */
+export const injectionPrices = pgTable('injection_prices', {
+  id: serial('id').primaryKey(),
+  distributor: integer('distributor_id').notNull().references(() => distributors.id, { onDelete: 'cascade' }),
+  /** The month's first day. */
+  month: date('month').notNull(),
+  price: doublePrecision('price').notNull(),
+  source: text('source').notNull().default(''),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('injection_prices_month_uq').on(t.distributor, t.month)]);
+
+/** From `from_month` on, the credit a plant does not use goes to another plant of the same project and distributor. */
+export const remanenteAssignments = pgTable('remanente_assignments', {
+  id: serial('id').primaryKey(),
+  from_plant: integer('from_plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  to_plant: integer('to_plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  /** The first month whose remanente goes to `to_plant` (its first day). */
+  from_month: date('from_month').notNull(),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('remanente_assignments_uq').on(t.from_plant, t.from_month), index('remanente_assignments_to_idx').on(t.to_plant)]);

@@ -1,41 +1,77 @@
 /**
- * What a plant's energy is worth, and the periods its figures cover. Under Chile's net billing (LGSE
- * art. 149 bis, Ley 20.571 and Ley 21.118) a kWh used on site saves the retail tariff, while a kWh
- * exported is paid at the injection price (the regulated energy price alone, about half the tariff):
- * savings = self-consumed kWh x tariff + exported kWh x injection price. Pure arithmetic, unit-tested
- * in tests/server/domain/savings.test.ts; docs/api.md "Savings" tells where the figures come from.
+ * What a plant's energy is worth, and the periods its figures cover. Savings are what the electricity
+ * bill shows: the bill without solar less the bill with it (net billing, domain/billing/bill.ts and
+ * docs/billing.md), split into the charges the self-consumed energy avoided and the injection credit
+ * used. Pure arithmetic, unit-tested in tests/server/domain/savings.test.ts and billing.test.ts.
  */
 import { dateString, pad2, wallClock } from '../measurements/time.js';
+import type { Db } from '../db/client.js';
+import { kwhPrice, monthBill, monthEnergies, VAT_RATE, type MonthBill } from './billing/bill.js';
+import { plantBills, type PricedPlant } from './billing/reads.js';
 
-/** A plant's prices, CLP per kWh. */
-export interface Prices { tariff: number; injection_price: number }
+// The plant fields its savings need, for the summaries of measurements/ (which read savings here only).
+export { pricedPlantColumns, type PricedPlant } from './billing/reads.js';
 
-/** The value of a period's production, split: what using it on site saved, and what exporting it earned. */
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The value of a period's production, split: the charges it avoided on the bill, and the credit its injections paid. */
 export interface SavingsSplit {
   /** Produced and used on site (produced − exported, never below 0), Wh. */
   self_consumed_wh: number;
   /** Sold to the grid, Wh. */
   exported_wh: number;
-  /** self_consumed_wh x tariff, whole CLP. */
+  /** The bill's charges (VAT as the bill applies it) the self-consumed energy avoided, whole CLP. */
   self_consumption: number;
-  /** exported_wh x injection price, whole CLP. */
+  /** The injection credit the bill used (this period's injections and the remanente carried in), whole CLP. */
   export_income: number;
-  /** The two together (the sum of the rounded parts, so the split adds up). */
+  /** The two together: the bill without solar less the bill with it. */
   total: number;
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/** The savings of a period that produced `energy_wh` and exported `export_wh` of it. */
-export function savingsOf({ energy_wh, export_wh }: { energy_wh: number; export_wh: number }, prices: Prices): SavingsSplit {
-  const exported = Math.max(export_wh, 0);
-  const selfConsumed = Math.max(energy_wh - exported, 0);
-  const selfConsumption = Math.round((selfConsumed / 1000) * prices.tariff);
-  const exportIncome = Math.round((exported / 1000) * prices.injection_price);
+/** The savings of a month's bills (domain/billing/bill.ts), split. */
+export function savingsOfBill(bill: MonthBill): SavingsSplit {
+  const { with_solar: withSolar } = bill;
+  const grossWith = withSolar.charges + (bill.vat_included ? 0 : Math.round(withSolar.charges * VAT_RATE));
+  const selfConsumption = bill.without_solar.total - grossWith;
   return {
-    self_consumed_wh: round1(selfConsumed), exported_wh: round1(exported),
-    self_consumption: selfConsumption, export_income: exportIncome, total: selfConsumption + exportIncome,
+    self_consumed_wh: round1(bill.energies.self_consumed_kwh * 1000), exported_wh: round1(bill.energies.injected_kwh * 1000),
+    self_consumption: selfConsumption, export_income: bill.savings - selfConsumption, total: bill.savings,
+  };
+}
+
+/** What `a` has more than `b` (a month so far less the same month before today: today's part). */
+export function subtractSavings(a: SavingsSplit, b: SavingsSplit): SavingsSplit {
+  return {
+    self_consumed_wh: round1(a.self_consumed_wh - b.self_consumed_wh), exported_wh: round1(a.exported_wh - b.exported_wh),
+    self_consumption: a.self_consumption - b.self_consumption, export_income: a.export_income - b.export_income, total: a.total - b.total,
+  };
+}
+
+type Energies = { energy_wh: number; import_wh: number; export_wh: number };
+
+/**
+ * A plant's savings today, this month so far, this year and since its first recorded month, from its
+ * bills: this month's with the energies so far (`month`), today's the difference with the same month
+ * before today, the year's and the lifetime's the sum of their months. Also this month's prices: a kWh
+ * bought (VAT as billed) and a kWh injected.
+ */
+export async function plantSavings(db: Db, plant: PricedPlant, periods: { month: string; year: string }, f: { today: Energies; month: Energies }) {
+  const current = monthEnergies(periods.month, f.month);
+  const { pricing, bills } = await plantBills(db, plant, current);
+  // The current month is always priced: a plant's own prices are one open period.
+  const thisMonth = bills.find((b) => b.month === periods.month)!;
+  const before = monthEnergies(periods.month, {
+      energy_wh: f.month.energy_wh - f.today.energy_wh, import_wh: f.month.import_wh - f.today.import_wh, export_wh: f.month.export_wh - f.today.export_wh,
+    });
+  const { carried_in: carriedIn, assigned_in: assignedIn } = thisMonth.remanente;
+  return {
+    today: subtractSavings(savingsOfBill(thisMonth), savingsOfBill(monthBill(before, pricing, carriedIn, assignedIn)!)),
+    month: savingsOfBill(thisMonth),
+    year: addSavings(bills.filter((b) => b.month.startsWith(`${periods.year}-`)).map(savingsOfBill)),
+    lifetime: addSavings(bills.map(savingsOfBill)),
+    tariff_per_kwh: round2(kwhPrice(thisMonth.prices, thisMonth.vat_included)),
+    injection_price_per_kwh: thisMonth.injection_price,
   };
 }
 
@@ -46,15 +82,6 @@ export function addSavings(splits: SavingsSplit[]): SavingsSplit {
     self_consumed_wh: round1(sum('self_consumed_wh')), exported_wh: round1(sum('exported_wh')),
     self_consumption: sum('self_consumption'), export_income: sum('export_income'), total: sum('total'),
   };
-}
-
-/**
- * Lifetime energies when the lifetime production (`total_wh`, the inverters' counters) exceeds what
- * was recorded: the share exported over the recorded period applied to the whole.
- */
-export function lifetimeSplit(total_wh: number, recorded: { energy_wh: number; export_wh: number }) {
-  const share = recorded.energy_wh > 0 ? Math.min(Math.max(recorded.export_wh, 0) / recorded.energy_wh, 1) : 0;
-  return { energy_wh: total_wh, export_wh: round1(total_wh * share) };
 }
 
 /** kWh produced per kWp installed (specific yield), or null when the capacity is unknown. */

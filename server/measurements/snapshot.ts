@@ -16,7 +16,7 @@ import { withCurrentRollups } from './rollups.js';
 import { EVERY_INSTANT, keptAnswer } from './read-cache.js';
 import { isoInZone } from './time.js';
 import { readSettings } from '../core/settings.js';
-import { addSavings, changePct, lifetimeSplit, localPeriods, savingsOf, specificYield, type LocalPeriods, type Prices } from '../domain/savings.js';
+import { addSavings, changePct, localPeriods, plantSavings, pricedPlantColumns, specificYield, type LocalPeriods, type PricedPlant } from '../domain/savings.js';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -29,7 +29,7 @@ function sumOf(readings: Reading[], field: 'ac_power_w' | 'consumption_w' | 'gri
 }
 
 /** The plant fields a summary reads. */
-type PlantRow = Pick<typeof powerPlants.$inferSelect, 'id' | 'tariff' | 'injection_price' | 'capacity_kwp'>;
+type PlantRow = PricedPlant & Pick<typeof powerPlants.$inferSelect, 'capacity_kwp'>;
 
 /** What snapshot reads of each inverter beside its latest reading (latest.ts `extra`). */
 type InverterCounters = {
@@ -133,18 +133,13 @@ async function plantFigures(db: Db, plant: PlantRow, periods: LocalPeriods) {
   return {
     latest,
     today: totalsOf('day', periods.today), month: totalsOf('month', `${periods.month}-01`), year: totalsOf('year', `${periods.year}-01-01`),
-    lifetime: lifetimeSplit(totalWh, energies),
+    lifetime: { energy_wh: totalWh },
     metered: energies.flows_wh > 0,
     lastYearToDateWh: energies.last_year_to_date_wh,
     lastYearMonthWh: lastYearMonth ? lastYearMonth.energy_wh : null,
   };
 }
 type Figures = Awaited<ReturnType<typeof plantFigures>>;
-
-/** The savings of each period of one plant at its prices. */
-const savingsByPeriod = (f: Figures, prices: Prices) => ({
-  today: savingsOf(f.today, prices), month: savingsOf(f.month, prices), year: savingsOf(f.year, prices), lifetime: savingsOf(f.lifetime, prices),
-});
 
 /** What a plant's and a project's summaries share, from their figures (summed over plants for a project). */
 function kpis(periods: LocalPeriods, f: Pick<Figures, 'today' | 'month' | 'year' | 'lifetime' | 'lastYearToDateWh' | 'lastYearMonthWh'>, capacity: number | null, co2Factor: number) {
@@ -194,7 +189,7 @@ export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): 
   // hour ago must not add its last power to the others'.
   const current = latest.filter((l) => l.at && last - l.at.getTime() < ONLINE_WINDOW_MS).map((l) => l.reading!);
   const socs = current.map((r) => r.battery_soc).filter((v): v is number => v !== null);
-  const savings = savingsByPeriod(figures, plant);
+  const { tariff_per_kwh: tariffPerKwh, injection_price_per_kwh: injectionPerKwh, ...savings } = await plantSavings(db, plant, periods, figures);
 
   return {
     plant: plant.id,
@@ -211,7 +206,7 @@ export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): 
     ...kpis(periods, figures, plant.capacity_kwp, co2Factor),
     savings: {
       currency: 'CLP', today: savings.today.total, total: savings.lifetime.total,
-      tariff_per_kwh: plant.tariff, injection_price_per_kwh: plant.injection_price, metered: figures.metered, periods: savings,
+      tariff_per_kwh: tariffPerKwh, injection_price_per_kwh: injectionPerKwh, metered: figures.metered, periods: savings,
     },
     inverters: latest.map((l) => ({
       id: l.investor,
@@ -228,7 +223,7 @@ export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): 
 export async function projectSnapshot(db: Db, projectId: number, now = new Date()): Promise<ProjectSnapshot> {
   const { timeZone, co2Factor } = await readSettings(db);
   const periods = localPeriods(now, timeZone);
-  const plants = await db.select({ id: powerPlants.id, tariff: powerPlants.tariff, injection_price: powerPlants.injection_price, capacity_kwp: powerPlants.capacity_kwp })
+  const plants = await db.select({ ...pricedPlantColumns, capacity_kwp: powerPlants.capacity_kwp })
     .from(powerPlants).where(eq(powerPlants.project, projectId)).orderBy(powerPlants.id);
   // One plant at a time: each read may refresh its plant's stale rollups in a transaction of its own.
   const each: { plant: PlantRow; figures: Figures }[] = [];
@@ -241,14 +236,12 @@ export async function projectSnapshot(db: Db, projectId: number, now = new Date(
   const capacities = plants.map((p) => p.capacity_kwp).filter((c): c is number => c !== null);
   const summed = {
     today: add((f) => f.today), month: add((f) => f.month), year: add((f) => f.year),
-    lifetime: {
-      energy_wh: round1(each.reduce((a, { figures }) => a + figures.lifetime.energy_wh, 0)),
-      export_wh: round1(each.reduce((a, { figures }) => a + figures.lifetime.export_wh, 0)),
-    },
+    lifetime: { energy_wh: round1(each.reduce((a, { figures }) => a + figures.lifetime.energy_wh, 0)) },
     lastYearToDateWh: lastYear((f) => f.lastYearToDateWh), lastYearMonthWh: lastYear((f) => f.lastYearMonthWh),
   };
-  const byPlant = each.map(({ plant, figures }) => savingsByPeriod(figures, plant));
-  const periodsOf = (key: keyof ReturnType<typeof savingsByPeriod>) => addSavings(byPlant.map((s) => s[key]));
+  const byPlant: Awaited<ReturnType<typeof plantSavings>>[] = [];
+  for (const { plant, figures } of each) byPlant.push(await plantSavings(db, plant, periods, figures));
+  const periodsOf = (key: 'today' | 'month' | 'year' | 'lifetime') => addSavings(byPlant.map((s) => s[key]));
   const savings = { today: periodsOf('today'), month: periodsOf('month'), year: periodsOf('year'), lifetime: periodsOf('lifetime') };
   return {
     project: projectId,

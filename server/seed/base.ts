@@ -1,6 +1,7 @@
 /**
  * Reference data every database needs, demo or production: the settings row, the notification
- * types, Chile's communes and the 'Alarma' ticket category (of the tickets made of alarms).
+ * types, Chile's communes, the 'Alarma' ticket category (of the tickets made of alarms) and, in a
+ * database without distributors, the default tariffs (seed/tariffs.ts, approximate until checked).
  * Idempotent: safe on every start.
  */
 import { count } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { communes, notificationTypes, settings } from '../db/schema.js';
 import { CHILE_COMMUNES } from './communes.js';
 import { DEFAULT_CO2_FACTOR, DEFAULT_PORTAL_NAME, DEFAULT_TIME_ZONE } from '../core/settings.js';
 import { alarmTicketCategory } from '../domain/alarms/queries.js';
+import { seedTariffs } from './tariffs.js';
 
 export const NOTIFICATION_TYPES = [
   { id: 1, name: 'Usuarios de una etiqueta' },
@@ -25,4 +27,5 @@ export async function seedBase(db: Db) {
     await db.insert(communes).values(rows.slice(i, i + 200)).onConflictDoNothing({ target: [communes.name, communes.region] });
   }
   await alarmTicketCategory(db);
+  await seedTariffs(db);
 }

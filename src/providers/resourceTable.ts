@@ -19,6 +19,7 @@ import { ticketApi, ticketCategoryApi, ticketMessageApi } from '../../contract/t
 import { notificationApi, notificationTypeApi, sendCall, userNotificationApi } from '../../contract/notifications';
 import { projectUserApi, userApi } from '../../contract/users';
 import { fleetApi } from '../../contract/fleet';
+import { distributorApi } from '../../contract/billing';
 import type { EndpointSpec } from '../../contract/http';
 
 type Data = Record<string, any>;
@@ -187,6 +188,10 @@ export const resourceTable: Record<string, ResourceSpec> = {
   },
   communes: {
     list: settingsApi.communes.path,
+  },
+  // Net billing (docs/billing.md): the distributors a plant's form chooses from.
+  distributors: {
+    list: distributorApi.list.path,
   },
   settings: {
     list: settingsApi.list.path,

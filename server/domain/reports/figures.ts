@@ -2,8 +2,8 @@
  * The figures of a plant's monthly report, read as the monitoring page reads them: the month's chart
  * (daily totals and their sums from the rollups, server/measurements/queries.ts `chart`, the answer
  * of GET v2/get/data/date?type=month), the same month a year earlier, the expected production of each
- * day (server/measurements/expected.ts, the month overlay's buckets), savings at the plant's prices
- * (../savings.ts) and CO2 at the portal's factor.
+ * day (server/measurements/expected.ts, the month overlay's buckets), savings as the month's bills
+ * show them (../billing/, ../savings.ts) and CO2 at the portal's factor.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -13,7 +13,9 @@ import { withCurrentRollups } from '../../measurements/rollups.js';
 import { dailyBuckets, expectationStart, plantModels } from '../../measurements/expected.js';
 import { wallClock } from '../../measurements/time.js';
 import { readSettings } from '../../core/settings.js';
-import { changePct, savingsOf, specificYield, type SavingsSplit } from '../savings.js';
+import { changePct, savingsOfBill, specificYield, type SavingsSplit } from '../savings.js';
+import { kwhPrice, monthEnergies } from '../billing/bill.js';
+import { plantBills, pricedPlantColumns } from '../billing/reads.js';
 import type { PeriodTotals } from '../../../contract/measurements.js';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -36,6 +38,7 @@ export interface MonthReport {
   /** actual / expected, %; null without an expectation. */
   performance_pct: number | null;
   specific_yield: number | null;
+  /** The month's bills' difference; `tariff` is a kWh bought (VAT as billed), `injection_price` a kWh injected. */
   savings: SavingsSplit & { tariff: number; injection_price: number; currency: 'CLP' };
   co2: { kg: number; factor_kg_per_kwh: number };
   /** The same month a year earlier: its production (null when nothing was recorded then) and the change, %. */
@@ -60,8 +63,7 @@ export const monthOf = (now: Date, timeZone: string) => {
 /** The plant's name and project, or null when it does not exist. */
 async function plantFacts(db: Db, id: number) {
   const [row] = await db.select({
-    id: powerPlants.id, name: powerPlants.name, project: projects.name, capacity_kwp: powerPlants.capacity_kwp,
-    tariff: powerPlants.tariff, injection_price: powerPlants.injection_price,
+    ...pricedPlantColumns, name: powerPlants.name, project: projects.name, capacity_kwp: powerPlants.capacity_kwp,
   }).from(powerPlants).innerJoin(projects, eq(projects.id, powerPlants.project)).where(eq(powerPlants.id, id));
   return row ?? null;
 }
@@ -92,14 +94,18 @@ export async function monthReport(db: Db, plantId: number, month: string): Promi
   const byEnergy = [...recorded].sort((a, b) => b.energy_wh! - a.energy_wh! || a.date.localeCompare(b.date));
   const lastYearWh = before.series.some((s) => s.energy_wh !== null) ? before.totals.energy_wh : null;
   const { totals } = current;
-  const prices = { tariff: plant.tariff, injection_price: plant.injection_price };
+  // The month's bills, the chart's totals standing for the month (they hold what the counters add).
+  const { bills } = await plantBills(db, plant, monthEnergies(month, totals));
+  const bill = bills.find((b) => b.month === month)!;
   return {
     plant: { id: plant.id, name: plant.name, project: plant.project, capacity_kwp: plant.capacity_kwp },
     month, timeZone, portalName, totals, days,
     expected_wh: expectedWh,
     performance_pct: expectedWh ? round1((totals.energy_wh / expectedWh) * 100) : null,
     specific_yield: specificYield(totals.energy_wh, plant.capacity_kwp),
-    savings: { ...savingsOf(totals, prices), ...prices, currency: 'CLP' },
+    savings: {
+      ...savingsOfBill(bill), tariff: Math.round(kwhPrice(bill.prices, bill.vat_included) * 100) / 100, injection_price: bill.injection_price, currency: 'CLP',
+    },
     co2: { kg: round2((totals.energy_wh / 1000) * co2Factor), factor_kg_per_kwh: co2Factor },
     last_year: { month: `${year - 1}-${String(m).padStart(2, '0')}`, energy_wh: lastYearWh, change_pct: changePct(totals.energy_wh, lastYearWh) },
     best: byEnergy[0] ?? null,

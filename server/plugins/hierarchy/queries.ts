@@ -9,10 +9,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import {
-  communes, equipment, investorEnergy, investors, lastReadings, measurements, mppts, panels, plantCurves, plantEnergy, powerPlants, projects,
+  communes, distributors, equipment, investorEnergy, investors, lastReadings, measurements, mppts, panels, plantCurves, plantEnergy, powerPlants, projects,
   rollupStale, strings,
 } from '../../db/schema.js';
 import { checkReferences, crudRows, listRows, type Reference, type Table } from '../../core/crud.js';
+import type { FieldErrors } from '../../core/errors.js';
 import type { PanelsBody } from '../../../contract/hierarchy.js';
 
 /** Inner joins from a level up the chain: each pair is [parent table, foreign key pointing at it]. */
@@ -28,9 +29,17 @@ const parents = {
   string: { table: strings, scope: 'string' },
 } satisfies Record<string, Reference>;
 
+/** A plant's bill is priced by a distributor's option (both named) or by its own prices (neither): docs/billing.md. */
+async function pricedBy(_request: FastifyRequest, body: Partial<typeof powerPlants.$inferInsert>, existing?: typeof powerPlants.$inferSelect): Promise<FieldErrors | void> {
+  const { distributor, tariff_option: option } = { ...existing, ...body };
+  if (distributor && !option) return { tariff_option: ['Elige la opción tarifaria del suministro en esta distribuidora.'] };
+  if (!distributor && option) return { distributor: ['Elige la distribuidora de esta opción tarifaria.'] };
+}
+
 export const plantRows = crudRows({
   table: powerPlants, scope: 'plant',
-  references: { project: parents.project, commune: { table: communes } },
+  validate: pricedBy,
+  references: { project: parents.project, commune: { table: communes }, distributor: { table: distributors } },
   listBy: { column: powerPlants.project, parent: parents.project },
   fields: { ...getTableColumns(powerPlants), project_name: projects.name },
   join: joinUp([projects, powerPlants.project]),

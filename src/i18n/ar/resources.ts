@@ -34,6 +34,7 @@ const resources: Translation<typeof esResources> = {
         id: 'المعرّف', project: 'المشروع', project_name: 'المشروع', name: 'الاسم', address: 'العنوان',
         commune: 'البلدية', latitude: 'خط العرض', longitude: 'خط الطول', capacity_kwp: 'القدرة (kWp)',
         tariff: 'التعرفة (CLP/kWh)', injection_price: 'سعر الحقن في الشبكة (CLP/kWh)', commissioned_on: 'تاريخ التشغيل',
+        distributor: 'شركة التوزيع', tariff_option: 'خيار التعرفة', client_number: 'رقم العميل', demand_kw: 'الطلب المفوتر (kW)', peak_demand_kw: 'الطلب في ساعات الذروة (kW)',
       },
     },
     investors: {
@@ -114,6 +115,11 @@ const resources: Translation<typeof esResources> = {
         kind: 'النوع',
       },
       kinds: { inverter: 'عاكس', panel: 'لوح', battery: 'بطارية', meter: 'عدّاد', other: 'أخرى' },
+    },
+    distributors: {
+      name: name('شركة توزيع', 'شركات توزيع'),
+      empty: 'لا توجد شركات توزيع مسجلة',
+      fields: { id: 'المعرّف', name: 'شركة التوزيع' },
     },
     communes: {
       name: name('بلدية', 'بلديات'),

@@ -27,6 +27,7 @@ const resources: Translation<typeof esResources> = {
         id: 'ID', project: 'Project', project_name: 'Project', name: 'Name', address: 'Address',
         commune: 'Commune', latitude: 'Latitude', longitude: 'Longitude', capacity_kwp: 'Capacity (kWp)',
         tariff: 'Tariff (CLP/kWh)', injection_price: 'Injection price (CLP/kWh)', commissioned_on: 'Commissioning date',
+        distributor: 'Distributor', tariff_option: 'Tariff option', client_number: 'Client number', demand_kw: 'Billed demand (kW)', peak_demand_kw: 'Peak-hours demand (kW)',
       },
     },
     investors: {
@@ -107,6 +108,11 @@ const resources: Translation<typeof esResources> = {
         kind: 'Type',
       },
       kinds: { inverter: 'Inverter', panel: 'Panel', battery: 'Battery', meter: 'Meter', other: 'Other' },
+    },
+    distributors: {
+      name: 'Distributor |||| Distributors',
+      empty: 'There are no registered distributors',
+      fields: { id: 'ID', name: 'Distributor' },
     },
     communes: {
       name: 'Commune |||| Communes',

@@ -33,6 +33,7 @@ export default {
         id: 'ID', project: 'Proyecto', project_name: 'Proyecto', name: 'Nombre', address: 'Dirección',
         commune: 'Comuna', latitude: 'Latitud', longitude: 'Longitud', capacity_kwp: 'Capacidad (kWp)',
         tariff: 'Tarifa ($/kWh)', injection_price: 'Precio de inyección ($/kWh)', commissioned_on: 'Fecha de puesta en marcha',
+        distributor: 'Distribuidora', tariff_option: 'Opción tarifaria', client_number: 'Número de cliente', demand_kw: 'Demanda facturada (kW)', peak_demand_kw: 'Demanda en horas de punta (kW)',
       },
     },
     investors: {
@@ -115,6 +116,11 @@ export default {
         kind: 'Tipo',
       },
       kinds: { inverter: 'Inversor', panel: 'Panel', battery: 'Batería', meter: 'Medidor', other: 'Otro' },
+    },
+    distributors: {
+      name: 'Distribuidora |||| Distribuidoras',
+      empty: 'No hay distribuidoras registradas',
+      fields: { id: 'ID', name: 'Distribuidora' },
     },
     communes: {
       name: 'Comuna |||| Comunas',

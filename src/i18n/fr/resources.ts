@@ -30,6 +30,7 @@ const resources: Translation<typeof esResources> = {
         id: 'ID', project: 'Projet', project_name: 'Projet', name: 'Nom', address: 'Adresse',
         commune: 'Commune', latitude: 'Latitude', longitude: 'Longitude', capacity_kwp: 'Puissance (kWc)',
         tariff: 'Tarif ($CL/kWh)', injection_price: 'Prix d’injection ($CL/kWh)', commissioned_on: 'Date de mise en service',
+        distributor: 'Distributeur', tariff_option: 'Option tarifaire', client_number: 'Numéro de client', demand_kw: 'Demande facturée (kW)', peak_demand_kw: 'Demande en heures de pointe (kW)',
       },
     },
     investors: {
@@ -110,6 +111,11 @@ const resources: Translation<typeof esResources> = {
         kind: 'Type',
       },
       kinds: { inverter: 'Onduleur', panel: 'Panneau', battery: 'Batterie', meter: 'Compteur', other: 'Autre' },
+    },
+    distributors: {
+      name: 'Distributeur |||| Distributeurs',
+      empty: "Aucun distributeur n'est enregistré",
+      fields: { id: 'ID', name: 'Distributeur' },
     },
     communes: {
       name: 'Commune |||| Communes',

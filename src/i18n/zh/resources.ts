@@ -27,6 +27,7 @@ const resources: Translation<typeof esResources> = {
         id: 'ID', project: '项目', project_name: '项目', name: '名称', address: '地址',
         commune: '市镇', latitude: '纬度', longitude: '经度', capacity_kwp: '装机容量 (kWp)',
         tariff: '电价 (CLP/kWh)', injection_price: '上网电价 (CLP/kWh)', commissioned_on: '投运日期',
+        distributor: '配电公司', tariff_option: '电价方案', client_number: '客户编号', demand_kw: '计费需量 (kW)', peak_demand_kw: '高峰时段需量 (kW)',
       },
     },
     investors: {
@@ -107,6 +108,11 @@ const resources: Translation<typeof esResources> = {
         kind: '类型',
       },
       kinds: { inverter: '逆变器', panel: '光伏板', battery: '电池', meter: '电表', other: '其他' },
+    },
+    distributors: {
+      name: '配电公司',
+      empty: '暂无已登记的配电公司',
+      fields: { id: 'ID', name: '配电公司' },
     },
     communes: {
       name: '市镇',

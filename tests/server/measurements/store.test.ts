@@ -200,8 +200,8 @@ describe('storing readings', () => {
     expect(await query(db, sql`select round(energy_wh::numeric, 2)::float8 as wh from measurements where investor_id = ${sleeper} order by ts`))
       .toEqual([0, 0, 0, 0, 0, 600].map((wh) => ({ wh })));
     // The lifetime at night is the last counter, not 0 (nor what was recorded).
-    const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
-      sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
+    const [plant] = await query<Parameters<typeof plantSnapshot>[1]>(db,
+      sql`select id, tariff, injection_price, capacity_kwp, distributor_id as distributor, tariff_option, demand_kw, peak_demand_kw from power_plants where id = ${tree.plant}`);
     await storeReadings(db, [{ investor: sleeper, ts: at(905), ac_power_w: 0, energy_total_wh: 0 }]);
     const snapshot = await plantSnapshot(db, plant, at(906));
     expect(snapshot.energy_total_wh).toBe(9_000_600 + 5200 + 103);
@@ -388,8 +388,8 @@ describe('a hybrid inverter (PV power apart from its AC output)', () => {
 
   it("today's figure is its PV energy: the AC day counter, which holds the battery's night, adds nothing", async () => {
     const tree = await hybridDay();
-    const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
-      sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
+    const [plant] = await query<Parameters<typeof plantSnapshot>[1]>(db,
+      sql`select id, tariff, injection_price, capacity_kwp, distributor_id as distributor, tariff_option, demand_kw, peak_demand_kw from power_plants where id = ${tree.plant}`);
     const snapshot = await plantSnapshot(db, plant, new Date('2026-03-14T21:01:00-03:00'));
     expect(snapshot).toMatchObject({ power_w: 1500, solar_w: 0 });
     // The day counter ends at 7625 Wh of AC output (3000 before dawn, 3000 by day, the evening's battery):

@@ -78,7 +78,8 @@ describe('staff builds and reads the hierarchy', () => {
     expect(plant).toEqual({
       id: expect.any(Number), project: project.id, project_name: 'Proyecto A', name: 'Planta A',
       address: 'Av. Siempre Viva 123', commune: 1, latitude: -33.45, longitude: -70.67, capacity_kwp: 9.9,
-      tariff: 160, injection_price: 75, commissioned_on: '2023-11-15', elevation_m: 520, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*(Z|[+-]\d\d:\d\d)$/),
+      tariff: 160, injection_price: 75, commissioned_on: '2023-11-15', elevation_m: 520,
+      distributor: null, tariff_option: '', client_number: '', demand_kw: null, peak_demand_kw: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*(Z|[+-]\d\d:\d\d)$/),
     });
     expect(investor).toEqual({
       id: expect.any(Number), plant: plant.id, plant_name: 'Planta A', project: project.id, name: 'Inversor A',

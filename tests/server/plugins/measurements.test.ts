@@ -49,14 +49,15 @@ describe('the live summary', () => {
       self_consumption_pct: 60, autarky_pct: 75,
       energy_total_wh: 1_010_000,
       co2_avoided_kg: { today: 4, total: 404, factor_kg_per_kwh: 0.4 },
-      // Net billing: 6 kWh used on site x 200 + 4 kWh exported x 75 (the default injection price), not 10 kWh x 200.
+      // The bills at the plant's own prices (200 a kWh, 75 an injected kWh): without solar 8 kWh x 200 = 1,600;
+      // with it 2 kWh bought x 200 − 4 kWh injected x 75 = 400 − 300 = 100. Saved 1,500, not 10 kWh x 200.
       savings: {
         currency: 'CLP', today: 1500, tariff_per_kwh: 200, injection_price_per_kwh: 75, metered: true,
-        // Lifetime: the recorded export share (40 %) applied to the counter's 1,010 kWh.
-        total: 606 * 200 + 404 * 75,
+        // Lifetime: the bills of the months recorded (this one), not the counter's 1,010 kWh before them.
+        total: 1500,
         periods: {
           today: { self_consumed_wh: 6000, exported_wh: 4000, self_consumption: 1200, export_income: 300, total: 1500 },
-          lifetime: { self_consumed_wh: 606_000, exported_wh: 404_000, self_consumption: 121_200, export_income: 30_300, total: 151_500 },
+          lifetime: { self_consumed_wh: 6000, exported_wh: 4000, self_consumption: 1200, export_income: 300, total: 1500 },
         },
       },
       period: { time_zone: TZ, today: isoInZone(new Date(t1), TZ).slice(0, 10), month: isoInZone(new Date(t1), TZ).slice(0, 7) },
@@ -128,9 +129,10 @@ describe('the periods of the figures', () => {
       specific_yield_kwh_per_kwp: { today: 1.2 },
       savings: {
         currency: 'CLP', metered: true,
-        // A: 6 x 200 + 4 x 75; B: 0.8 x 100 + 1.2 x 50.
-        today: 1500 + 140,
-        periods: { today: { self_consumed_wh: 6800, exported_wh: 5200, self_consumption: 1280, export_income: 360, total: 1640 } },
+        // A: 6 x 200, B: 0.8 x 100 of energy not bought. Neither bought any, so their bills have no charge
+        // to discount the injections (4 x 75, 1.2 x 50) from: that credit is carried to next month (the remanente).
+        today: 1200 + 80,
+        periods: { today: { self_consumed_wh: 6800, exported_wh: 5200, self_consumption: 1280, export_income: 0, total: 1280 } },
       },
     });
     const other = await plantTree(db);

@@ -12,7 +12,7 @@ import type { Db } from '../../../server/db/client.js';
 import { users } from '../../../server/db/schema.js';
 import { storeReadings } from '../../../server/measurements/store.js';
 import { runMonthlyReports } from '../../../server/domain/reports/mailing.js';
-import { savingsOf } from '../../../server/domain/savings.js';
+import { savingsOfBill } from '../../../server/domain/savings.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { call, plantTree, series, type Tree } from '../../../testing/fixtures.js';
 import { startSmtpServer } from '../../../testing/smtp.js';
@@ -86,9 +86,14 @@ describe('GET /report/plant/{id}/{yyyy-mm}.pdf', () => {
     expect(text).toContain(`Consumo ${es.kwh(totals.consumption_wh)}`);
     expect(text).toContain(`Autoconsumo ${es.pct(totals.self_consumption_pct)}`);
     expect(text).toContain(`Autarquía ${es.pct(totals.autarky_pct)}`);
-    // Savings: self-consumed x tariff + exported x injection price, with the split.
-    const savings = savingsOf(totals, { tariff: plant.tariff, injection_price: plant.injection_price });
+    // Savings: the month's bills (GET /power-plant/{id}/bills), split into the charges avoided and the credit used.
+    const bill = (await call(ctx, customer.token, 'GET', `/power-plant/${tree.plant}/bills?year=2025`)).body.months.find((b: { month: string }) => b.month === '2025-03');
+    const savings = savingsOfBill(bill);
     expect(savings.export_income).toBeGreaterThan(0);
+    // At the plant's own prices (no distributor), VAT included, with the credit the bill could not use carried
+    // (the remanente): what was the old self-consumed x tariff + exported x injection price.
+    expect(bill.remanente.left).toBeGreaterThan(0);
+    expect(savings.total + bill.remanente.left - bill.remanente.carried_in).toBe(Math.round((totals.energy_wh - totals.export_wh) / 1000 * plant.tariff + totals.export_wh / 1000 * plant.injection_price));
     expect(text).toContain(`Ahorro ${es.clp(savings.total)}`);
     expect(text).toContain(`Energía autoconsumida: ${es.clp(savings.self_consumption)}`);
     expect(text).toContain(`Energía inyectada a la red: ${es.clp(savings.export_income)} (${es.kwh(savings.exported_wh)})`);

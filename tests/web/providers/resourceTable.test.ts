@@ -238,6 +238,13 @@ const CASES: Case[] = [
     result: (r) => expect(r).toEqual({ data: [{ id: 1, name: 'Ñuñoa' }], total: 3 }),
   },
   {
+    covers: 'distributors.list',
+    run: (dp) => dp.getList('distributors', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} }),
+    method: 'GET', path: '/api/distributor-all/', query: { page: '1', page_size: '25', ordering: 'name' },
+    reply: { count: 1, next: null, previous: null, results: [{ id: 3, name: 'Enel Distribución Chile' }] },
+    result: (r) => expect(r).toEqual({ data: [{ id: 3, name: 'Enel Distribución Chile' }], total: 1 }),
+  },
+  {
     covers: 'settings.list', run: (dp) => dp.getList('settings', LIST), method: 'GET', path: '/api/list/settings', query: {},
     reply: [{ id: 1, name: 'General', environnement_factor: 0.4, time_zone: 'America/Santiago' }],
     result: (r) => expect(r.total).toBe(1),

@@ -381,8 +381,8 @@ describe('a Datamanager whose inverter sleeps (its recorded pushes)', () => {
 
   it("neither wipes the lifetime at night nor counts it as the next day's energy: today's energy is the counter's difference", async () => {
     const { tree, login } = await pushPlant();
-    const [plant] = await query<{ id: number; tariff: number; injection_price: number; capacity_kwp: number | null }>(db,
-      sql`select id, tariff, injection_price, capacity_kwp from power_plants where id = ${tree.plant}`);
+    const [plant] = await query<Parameters<typeof plantSnapshot>[1]>(db,
+      sql`select id, tariff, injection_price, capacity_kwp, distributor_id as distributor, tariff_option, demand_kw, peak_demand_kw from power_plants where id = ${tree.plant}`);
     const lifetimes: number[] = [];
     for (const body of pushes) {
       expect((await post(login, body)).status).toBe(200);
