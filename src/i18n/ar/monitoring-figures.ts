@@ -24,7 +24,9 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           lifetime: 'إجمالي التوفير',
           self_consumption: 'الاستهلاك الذاتي: %{value}',
           export_income: 'الحقن في الشبكة: %{value}',
-          times: '%{energy} × %{price}',
+          self_energy: '%{energy} مستهلكة ذاتيًا',
+          export_energy: '%{energy} محقونة في الشبكة',
+          prices: 'أسعار هذا الشهر: %{tariff} للكيلوواط ساعة المشترى، %{injection} للكيلوواط ساعة المحقون',
           unmetered: 'الشبكة غير مقيسة: يُحتسب كل الإنتاج بالتعرفة، كاستهلاك ذاتي.',
         },
         series: {

@@ -24,7 +24,9 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           lifetime: 'Total savings',
           self_consumption: 'Self-consumption: %{value}',
           export_income: 'Export: %{value}',
-          times: '%{energy} × %{price}',
+          self_energy: '%{energy} used on site',
+          export_energy: '%{energy} fed into the grid',
+          prices: "This month's prices: %{tariff} per kWh bought, %{injection} per kWh fed in",
           unmetered: 'The grid is not metered: all production is valued at the tariff, as self-consumed.',
         },
         series: {

@@ -22,7 +22,9 @@ const monitoringFigures = {
           lifetime: 'Ahorro total',
           self_consumption: 'Autoconsumo: %{value}',
           export_income: 'Inyección: %{value}',
-          times: '%{energy} × %{price}',
+          self_energy: '%{energy} autoconsumidos',
+          export_energy: '%{energy} inyectados',
+          prices: 'Precios de este mes: %{tariff} el kWh comprado, %{injection} el kWh inyectado',
           unmetered: 'Sin medición de la red: toda la producción se valora a la tarifa, como autoconsumo.',
         },
         series: {

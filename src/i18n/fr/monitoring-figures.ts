@@ -24,7 +24,9 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           lifetime: 'Économies totales',
           self_consumption: 'Autoconsommation : %{value}',
           export_income: 'Injection : %{value}',
-          times: '%{energy} × %{price}',
+          self_energy: '%{energy} autoconsommés',
+          export_energy: '%{energy} injectés',
+          prices: 'Prix de ce mois : %{tariff} le kWh acheté, %{injection} le kWh injecté',
           unmetered: "Réseau non mesuré : toute la production est valorisée au tarif, comme autoconsommée.",
         },
         series: {

@@ -24,7 +24,9 @@ const monitoringFigures: Translation<typeof esMonitoringFigures> = {
           lifetime: '累计节省',
           self_consumption: '自用：%{value}',
           export_income: '上网：%{value}',
-          times: '%{energy} × %{price}',
+          self_energy: '自用 %{energy}',
+          export_energy: '上网 %{energy}',
+          prices: '本月价格：购电每千瓦时 %{tariff}，上网每千瓦时 %{injection}',
           unmetered: '电网未计量：全部发电量按电价计为自用。',
         },
         series: {

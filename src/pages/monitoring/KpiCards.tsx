@@ -2,9 +2,9 @@
  * The plant's state (online, last reading, each inverter's status) and the snapshot's figures as cards (SPEC §1, issue 11): each says its period (now, today, this
  * month, this year, since the start), in the plant's local calendar. Energy with its specific yield
  * and, for a plant, its performance against the expected production; this month against the same
- * days a year earlier; savings split into what the self-consumed energy saved at the tariff and what
- * the exported energy earned at the injection price. A project's totals use the same cards, without
- * the live power and the prices (each plant has its own).
+ * days a year earlier; savings as the bill shows them, split into the charges the self-consumed energy
+ * avoided and the injection credit used, with the energies and this month's prices beside them. A
+ * project's totals use the same cards, without the live power and the prices (each plant has its own).
  */
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
@@ -93,14 +93,16 @@ function SavingsCard({ title, period, split, currency, prices, f }: {
 }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.monitoring.figures.savings.${key}`, options);
-  const times = (wh: number, price: number | undefined) => (price === undefined
-    ? f.energy(wh) : t('times', { energy: f.energy(wh), price: f.perKwh(price, currency) }));
+  // The amounts are the bill's (docs/billing.md): the credit used is not the kWh injected times a
+  // price when it exceeds the bill (the rest carries over), so the energies and the prices are told
+  // apart, never as a product that would not add up.
   return (
     <Kpi title={title} period={period} value={f.money(split.total, currency)}>
       <Detail strong>{t('self_consumption', { value: f.money(split.self_consumption, currency) })}</Detail>
-      <Detail>{times(split.self_consumed_wh, prices?.tariff)}</Detail>
+      <Detail>{t('self_energy', { energy: f.energy(split.self_consumed_wh) })}</Detail>
       <Detail strong>{t('export_income', { value: f.money(split.export_income, currency) })}</Detail>
-      <Detail>{times(split.exported_wh, prices?.injection)}</Detail>
+      <Detail>{t('export_energy', { energy: f.energy(split.exported_wh) })}</Detail>
+      {prices && <Detail>{t('prices', { tariff: f.perKwh(prices.tariff, currency), injection: f.perKwh(prices.injection, currency) })}</Detail>}
     </Kpi>
   );
 }
@@ -171,9 +173,9 @@ export const KpiCards = ({ figures: s, performance }: { figures: Snapshot | Proj
         <Kpi title={t('co2')} period={periods.lifetime} value={f.mass(s.co2_avoided_kg.total)}>
           <Detail>{t('today', { value: f.mass(s.co2_avoided_kg.today) })}</Detail>
         </Kpi>
-        <SavingsCard title={x('savings.today')} period={periods.today} split={s.savings.periods.today} currency={currency} prices={prices} f={f} />
+        <SavingsCard title={x('savings.today')} period={periods.today} split={s.savings.periods.today} currency={currency} f={f} />
         <SavingsCard title={x('savings.month')} period={periods.month} split={s.savings.periods.month} currency={currency} prices={prices} f={f} />
-        <SavingsCard title={x('savings.lifetime')} period={periods.lifetime} split={s.savings.periods.lifetime} currency={currency} prices={prices} f={f} />
+        <SavingsCard title={x('savings.lifetime')} period={periods.lifetime} split={s.savings.periods.lifetime} currency={currency} f={f} />
       </Box>
       {!s.savings.metered && <Typography variant="caption" color="text.secondary">{x('savings.unmetered')}</Typography>}
     </Stack>

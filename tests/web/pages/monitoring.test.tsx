@@ -255,7 +255,7 @@ describe('monitoring page', () => {
     expect(await screen.findByTestId('plants-map')).toHaveTextContent('Planta Norte');
   });
 
-  it('splits the savings into self-consumption at the tariff and export at the injection price, in Chilean pesos', async () => {
+  it("splits the savings into the self-consumption and the injection credit, with the energies and the month's prices apart, in Chilean pesos", async () => {
     mockApi();
     renderPage();
     await waitFor(() => expect(card('Ahorro del mes')).toBeInTheDocument());
@@ -263,9 +263,12 @@ describe('monitoring page', () => {
     expect(text('Ahorro del mes')).toContain('Este mes: marzo de 2026');
     expect(text('Ahorro del mes')).toContain('$ 6.700');
     expect(text('Ahorro del mes')).toContain('Autoconsumo: $ 5.000');
-    expect(text('Ahorro del mes')).toContain('40 kWh × $ 125/kWh');
+    expect(text('Ahorro del mes')).toContain('40 kWh autoconsumidos');
     expect(text('Ahorro del mes')).toContain('Inyección: $ 1.700');
-    expect(text('Ahorro del mes')).toContain('28 kWh × $ 60/kWh');
+    expect(text('Ahorro del mes')).toContain('28 kWh inyectados');
+    expect(text('Ahorro del mes')).toContain('Precios de este mes: $ 125/kWh el kWh comprado, $ 60/kWh el kWh inyectado');
+    // A product of energy and price would not add up once the credit exceeds the bill: none is shown.
+    expect(text('Ahorro del mes')).not.toContain('×');
     expect(text('Ahorro hoy')).toContain('$ 1.910');
     expect(text('Ahorro total')).toContain('Desde la puesta en marcha');
     expect(text('Ahorro total')).toContain('$ 1.234.567');
