@@ -10,7 +10,8 @@
  *   otherwise (migration 0024_notify_readings): each plant's answers whose span holds an instant of
  *   its range;
  * - a change to `measurements` as a whole (emptied, a month detached), to `investors` (an inverter
- *   added, moved, removed) or to `settings` (the time zone of every local day): everything;
+ *   added, moved, removed), to `settings` (the time zone of every local day), or to what prices the
+ *   savings (`power_plants`, the tariffs' tables of domain/billing, migration 0033): everything;
  * - a feed that lost its connection: everything, and nothing is kept until it listens again.
  * The process that stores readings drops its own answers at once (`readingsChanged`, from
  * store.ts), since its notification reaches it a moment after the commit; other processes, when
@@ -38,7 +39,7 @@ export function daysSpan(first: string, last: string): Span {
 }
 
 /** Tables whose change alters every answer. */
-const TABLES = new Set(['measurements', 'investors', 'settings']);
+const TABLES = new Set(['measurements', 'investors', 'settings', 'power_plants', 'distributors', 'tariffs', 'injection_prices', 'remanente_assignments']);
 /** 'readings' and, per plant, its id and the first and last instant that changed (epoch ms). */
 const READINGS = /^readings( \d+ -?\d+ -?\d+)+$/;
 /**

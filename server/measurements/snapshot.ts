@@ -170,12 +170,16 @@ function kpis(periods: LocalPeriods, f: Pick<Figures, 'today' | 'month' | 'year'
 }
 
 /**
- * A plant's figures of its local periods: exact while the rollup worker catches up (rollups.ts), and
- * kept until one of its readings changes (read-cache.ts; lifetime totals depend on every one). What
- * depends on the clock (online, the current power) is worked out from them on each call.
+ * A plant's figures of its local periods and its savings (its bills, domain/billing): exact while the
+ * rollup worker catches up (rollups.ts), and kept until one of its readings, its prices or the
+ * tariffs change (read-cache.ts; lifetime totals depend on every one). What depends on the clock
+ * (online, the current power) is worked out from them on each call.
  */
 const figuresOf = (db: Db, plant: PlantRow, periods: LocalPeriods) =>
-  keptAnswer(db, plant.id, `figures ${periods.today}`, EVERY_INSTANT, () => withCurrentRollups(db, plant.id, (db) => plantFigures(db, plant, periods)));
+  keptAnswer(db, plant.id, `figures ${periods.today}`, EVERY_INSTANT, () => withCurrentRollups(db, plant.id, async (db) => {
+    const figures = await plantFigures(db, plant, periods);
+    return { ...figures, savings: await plantSavings(db, plant, periods, figures) };
+  }));
 
 /** A plant's summary. */
 export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): Promise<Omit<Snapshot, 'status' | 'fault_alarm'>> {
@@ -189,7 +193,7 @@ export async function plantSnapshot(db: Db, plant: PlantRow, now = new Date()): 
   // hour ago must not add its last power to the others'.
   const current = latest.filter((l) => l.at && last - l.at.getTime() < ONLINE_WINDOW_MS).map((l) => l.reading!);
   const socs = current.map((r) => r.battery_soc).filter((v): v is number => v !== null);
-  const { tariff_per_kwh: tariffPerKwh, injection_price_per_kwh: injectionPerKwh, ...savings } = await plantSavings(db, plant, periods, figures);
+  const { tariff_per_kwh: tariffPerKwh, injection_price_per_kwh: injectionPerKwh, ...savings } = figures.savings;
 
   return {
     plant: plant.id,
@@ -226,7 +230,7 @@ export async function projectSnapshot(db: Db, projectId: number, now = new Date(
   const plants = await db.select({ ...pricedPlantColumns, capacity_kwp: powerPlants.capacity_kwp })
     .from(powerPlants).where(eq(powerPlants.project, projectId)).orderBy(powerPlants.id);
   // One plant at a time: each read may refresh its plant's stale rollups in a transaction of its own.
-  const each: { plant: PlantRow; figures: Figures }[] = [];
+  const each: { plant: PlantRow; figures: Figures & { savings: Awaited<ReturnType<typeof plantSavings>> } }[] = [];
   for (const plant of plants) each.push({ plant, figures: await figuresOf(db, plant, periods) });
   const add = (pick: (f: Figures) => PeriodTotals) => sumTotals(each.map(({ figures }) => pick(figures)));
   const lastYear = (pick: (f: Figures) => number | null) => {
@@ -239,8 +243,7 @@ export async function projectSnapshot(db: Db, projectId: number, now = new Date(
     lifetime: { energy_wh: round1(each.reduce((a, { figures }) => a + figures.lifetime.energy_wh, 0)) },
     lastYearToDateWh: lastYear((f) => f.lastYearToDateWh), lastYearMonthWh: lastYear((f) => f.lastYearMonthWh),
   };
-  const byPlant: Awaited<ReturnType<typeof plantSavings>>[] = [];
-  for (const { plant, figures } of each) byPlant.push(await plantSavings(db, plant, periods, figures));
+  const byPlant = each.map(({ figures }) => figures.savings);
   const periodsOf = (key: 'today' | 'month' | 'year' | 'lifetime') => addSavings(byPlant.map((s) => s[key]));
   const savings = { today: periodsOf('today'), month: periodsOf('month'), year: periodsOf('year'), lifetime: periodsOf('lifetime') };
   return {

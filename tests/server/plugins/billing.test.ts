@@ -148,6 +148,11 @@ describe("a plant's bills", () => {
     const snapshot = (await req(customer.token, 'GET', `/v2/last/measurement/all/data/${tree.plant}`)).json();
     expect(snapshot.savings.periods.month).toMatchObject({ self_consumption: 6000, export_income: 800, total: 6800 });
     expect(snapshot.savings.total).toBe(48_000 + 6800);
+    // The snapshot is kept while its readings stand still; new prices are heard at once (the
+    // tables' change feed), by this process and the others.
+    expect((await req(staff, 'PUT', `/power-plant/update/${tree.plant}`, { tariff: 250 })).statusCode).toBe(200);
+    const repriced = (await req(customer.token, 'GET', `/v2/last/measurement/all/data/${tree.plant}`)).json();
+    expect(repriced.savings.periods.month).toMatchObject({ self_consumption: 30 * 250, total: 30 * 250 + 800 });
   });
 
   it('the remanente ledger, with the credit a plant of the same project assigns to another', async () => {
