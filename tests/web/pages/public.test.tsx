@@ -446,7 +446,7 @@ describe('the admin guard', () => {
 
   // Plants, inverters, MPPTs, strings and panels are listed inside their parent's page: their own
   // list path, or an edit path (they are edited in dialogs), is no page and was left blank.
-  it.each(['/app/power-plants', '/app/investors/3/edit', '/app/users/1/anything', '/app/investors/create'])('%s, a path with no page of its own, goes to /404', async (path) => {
+  it.each(['/app/power-plants', '/app/investors/3/edit', '/app/tickets/1/anything', '/app/investors/create'])('%s, a path with no page of its own, goes to /404', async (path) => {
     setTokens({ access: 'A', refresh: 'R' });
     setProfile(PROFILE);
     mockFetch(() => ({ body: [] }));
@@ -455,9 +455,10 @@ describe('the admin guard', () => {
     expect(location).toBe('/404');
   });
 
-  // react-admin routes every path of a resource it has no page for to its list: /app/users/1 (the
-  // address of a user, as one would type it) showed the users' list.
-  it.each([['/app/users/1', '/app/users/1/show'], ['/app/investors/3', '/app/investors/3/show']])('%s, a record without an edit page, opens its page', async (path, page) => {
+  // react-admin routes every path of a resource it has no page for to its list: /app/tickets/1 (the
+  // address of a ticket, as one would type it) showed the tickets' list. (Users have an edit page
+  // since staff edit accounts: /app/users/1 is that page.)
+  it.each([['/app/tickets/1', '/app/tickets/1/show'], ['/app/investors/3', '/app/investors/3/show']])('%s, a record without an edit page, opens its page', async (path, page) => {
     setTokens({ access: 'A', refresh: 'R' });
     setProfile(PROFILE);
     mockFetch(() => ({ body: [] }));
