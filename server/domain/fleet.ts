@@ -37,14 +37,20 @@ export const FAULT_KINDS: AlarmKind[] = ['inverter_offline', 'inverter_error', '
 const ONLINE_WINDOW = sql`${`${ONLINE_WINDOW_MS} milliseconds`}::interval`;
 
 /**
- * The one rule of a plant's status, as SQL over its newest reading (`lastTs`) and its open fault
- * alarms (`faults`) at `at`: the fleet view's, and the plant's own calls' (./plant-status.ts).
+ * The one rule of a plant's status: offline when its newest reading is older than the online window
+ * (or there is none), else fault while a fault alarm is open, else online. Written twice, in SQL for
+ * the fleet view (which orders and filters 1,000 plants by it) and in TypeScript for one plant's own
+ * calls (./plant-status.ts, from what the snapshot already holds); tests/server/plugins/fleet.test.ts
+ * checks both say the same of each kind of plant.
  */
 export const statusRule = (lastTs: SQL, faults: SQL, at: SQL) => sql`case
   when ${lastTs} is null or ${lastTs} <= ${at} - ${ONLINE_WINDOW} then 'offline'
   when ${faults} > 0 then 'fault'
   else 'online'
 end`;
+
+/** `statusRule` for one plant: `online` is its newest reading within the online window (ONLINE_WINDOW_MS). */
+export const statusOf = (online: boolean, faults: number): FleetStatus => (!online ? 'offline' : faults > 0 ? 'fault' : 'online');
 
 /** Open alarms per plant (those `where` keeps): how many, how many faults, and the oldest fault's id and kind. */
 export function openAlarmsByPlant(where: SQL) {

@@ -5,14 +5,15 @@
  * the fleet, the plant's page, the map and the API say the same at the same moment (issue 33, item 9;
  * docs/expected-production.md "One ratio, one status").
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { alarms, investors, lastReadings, powerPlants } from '../db/schema.js';
+import { alarms, powerPlants } from '../db/schema.js';
+import { tableCache } from '../db/cache.js';
 import { rows } from '../db/sql.js';
 import { performance } from '../measurements/expected.js';
 import type { FleetStatus } from '../../contract/fleet.js';
 import type { AlarmKind } from '../../contract/alarms.js';
-import { fleetPlants, openAlarmsByPlant, roundTo, statusRule, type FleetRow } from './fleet.js';
+import { fleetPlants, openAlarmsByPlant, roundTo, statusOf, type FleetRow } from './fleet.js';
 
 async function fleetRow(db: Db, plantId: number, timeZone: string, now: Date): Promise<FleetRow> {
   const { rows } = await fleetPlants(db, { scope: eq(powerPlants.id, plantId), filters: {}, order: [], timeZone, now });
@@ -26,22 +27,25 @@ export interface PlantStatus {
 }
 
 /**
- * The plant's status by the fleet view's rule (`statusRule`), and the alarm behind a 'fault': its
- * newest reading and open alarms only, since every snapshot asks (the fleet's whole row, with its
- * expectations, cost the snapshot nine tenths of its speed).
+ * A plant's open fault alarms (how many, the oldest's id and kind), kept per process until an alarm
+ * is written (its trigger tells every process, migration 0034): every snapshot asks, and a query per
+ * request cost the snapshot four fifths of its speed (docs/benchmarks.md, 3-4 Dec).
  */
-export async function plantStatus(db: Db, plantId: number, now = new Date()): Promise<PlantStatus> {
-  const [row] = await rows<{ status: FleetStatus; fault_alarm: number | null; fault_kind: AlarmKind | null }>(db, sql`
-    select ${statusRule(sql`r.last_ts`, sql`a.faults`, sql`${now.toISOString()}::timestamptz`)} as status, a.fault_alarm, a.fault_kind
-    from (
-      select max(${lastReadings.ts}) as last_ts from ${investors}
-      join ${lastReadings} on ${lastReadings.investor} = ${investors.id} where ${investors.plant} = ${plantId}
-    ) r
-    left join (${openAlarmsByPlant(sql`${alarms.plant} = ${plantId}`)}) a on true`);
-  return {
-    status: row.status,
-    fault_alarm: row.status === 'fault' && row.fault_alarm !== null ? { id: row.fault_alarm, kind: row.fault_kind! } : null,
-  };
+const openFaults = tableCache([getTableName(alarms)], async (db: Db, plantId: number) => {
+  const [row] = await rows<{ faults: number; fault_alarm: number | null; fault_kind: AlarmKind | null }>(db, sql`
+    select faults, fault_alarm, fault_kind from (${openAlarmsByPlant(sql`${alarms.plant} = ${plantId}`)}) a`);
+  return row ?? { faults: 0, fault_alarm: null, fault_kind: null };
+});
+
+/**
+ * The plant's status by the fleet view's rule (`statusOf`, ./fleet.ts) from whether its newest
+ * reading is recent (`online`, as the snapshot worked it out from the readings it keeps) and its open
+ * fault alarms, and the alarm behind a 'fault'.
+ */
+export async function plantStatus(db: Db, plantId: number, online: boolean): Promise<PlantStatus> {
+  const { faults, fault_alarm: id, fault_kind: kind } = await openFaults.get(db, plantId);
+  const status = statusOf(online, faults);
+  return { status, fault_alarm: status === 'fault' && id !== null ? { id, kind: kind! } : null };
 }
 
 /**

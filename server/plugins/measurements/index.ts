@@ -36,7 +36,7 @@ export default fp(async (app) => {
     const plant = await visiblePlant(request, request.params.id);
     const now = new Date();
     const snapshot = await plantSnapshot(db, plant, now);
-    return { ...snapshot, ...await plantStatus(db, plant.id, now) };
+    return { ...snapshot, ...await plantStatus(db, plant.id, snapshot.online) };
   });
 
   route(app, measurementApi.projectSnapshot, async (request) => projectSnapshot(db, (await visibleProject(request, request.params.id)).id));

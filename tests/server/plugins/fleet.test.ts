@@ -166,6 +166,19 @@ describe('one status, one ratio (issue 33, item 9)', () => {
     const offline = await call(ctx, staff, 'GET', `/v2/last/measurement/all/data/${plant.offline.plant}`);
     expect(offline.body).toMatchObject({ status: 'offline', fault_alarm: null });
   });
+
+  // The snapshot keeps a plant's open faults per process: an alarm closed outside any request (the
+  // evaluator's write, here straight to the table) must still reach it, through the alarms' trigger.
+  it("says online on the plant's own page as soon as its fault alarm is closed, and fault again when one opens", async () => {
+    const page = () => call(ctx, customerOf.fault, 'GET', `/v2/last/measurement/all/data/${plant.fault.plant}`);
+    expect((await page()).body.status).toBe('fault');
+    const [alarm] = await db.update(alarms).set({ status: 'closed', closed_at: new Date(NOW) }).where(eq(alarms.plant, plant.fault.plant)).returning();
+    await vi.waitFor(async () => expect((await page()).body).toMatchObject({ status: 'online', fault_alarm: null }), { timeout: 2000 });
+    const [again] = await db.insert(alarms).values({ plant: alarm.plant, kind: 'inverter_offline', subject: alarm.subject, status: 'open', opened_at: new Date(NOW) }).returning();
+    await vi.waitFor(async () => expect((await page()).body.fault_alarm).toEqual({ id: again.id, kind: 'inverter_offline' }), { timeout: 2000 });
+    const [row] = await list(customerOf.fault, '?search=planta%203');
+    expect(row.status).toBe('fault');
+  });
 });
 
 describe('paging, ordering, search and filters', () => {
