@@ -32,8 +32,7 @@ export interface PlantStatus {
  * request cost the snapshot four fifths of its speed (docs/benchmarks.md, 3-4 Dec).
  */
 const openFaults = tableCache([getTableName(alarms)], async (db: Db, plantId: number) => {
-  const [row] = await rows<{ faults: number; fault_alarm: number | null; fault_kind: AlarmKind | null }>(db, sql`
-    select faults, fault_alarm, fault_kind from (${openAlarmsByPlant(sql`${alarms.plant} = ${plantId}`)}) a`);
+  const [row] = await rows<{ faults: number; fault_alarm: number | null; fault_kind: AlarmKind | null }>(db, openAlarmsByPlant(sql`${alarms.plant} = ${plantId}`));
   return row ?? { faults: 0, fault_alarm: null, fault_kind: null };
 });
 
