@@ -23,8 +23,8 @@ import type { Db } from '../../db/client.js';
 import { investors } from '../../db/schema.js';
 import { FroniusError, readFronius } from './client.js';
 import { deviceClock } from '../time.js';
-import type { DeviceLeases } from './leases.js';
-import type { FroniusErrorKind, FroniusReading } from '../../../contract/collector.js';
+import type { DeviceLeases, DeviceState } from './leases.js';
+import type { FroniusReading } from '../../../contract/collector.js';
 
 /** The inverters the collector reads: those with a datalogger address. */
 export const hasDatalogger = sql`btrim(${investors.datalogger_address}) <> ''`;
@@ -42,28 +42,6 @@ export const backoffMs = (failures: number, intervalMs: number) => {
   const base = intervalMs > 0 ? intervalMs : BACKOFF_BASE_MS;
   return Math.min(base * 2 ** Math.max(failures - 1, 0), Math.max(BACKOFF_MAX_MS, base));
 };
-
-export interface DeviceState {
-  investor: number;
-  address: string;
-  device_id: number;
-  online: boolean;
-  /** When the last read (successful or not) ended. */
-  last_attempt_at: string | null;
-  last_success_at: string | null;
-  last_error: string | null;
-  last_error_kind: FroniusErrorKind | null;
-  consecutive_failures: number;
-  /**
-   * How far the datalogger's clock (its answer's Head.Timestamp) was behind (+) or ahead (−) of ours
-   * at the last successful read, s; past CLOCK_TOLERANCE_MS its readings are filed at the time they
-   * were received (time.ts deviceClock).
-   */
-  clock_offset_s: number | null;
-  /** Earliest time of the next attempt while backing off; null when read every interval. */
-  next_attempt_at: string | null;
-  last_reading: FroniusReading | null;
-}
 
 export interface CollectorOptions {
   db: Db;

@@ -11,7 +11,30 @@
 import { eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collectorLeases } from '../../db/schema.js';
-import type { DeviceState } from './collector.js';
+import type { FroniusErrorKind, FroniusReading } from '../../../contract/collector.js';
+
+/** A device as the collector last saw it: kept with its lease, so every process shows the same. */
+export interface DeviceState {
+  investor: number;
+  address: string;
+  device_id: number;
+  online: boolean;
+  /** When the last read (successful or not) ended. */
+  last_attempt_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+  last_error_kind: FroniusErrorKind | null;
+  consecutive_failures: number;
+  /**
+   * How far the datalogger's clock (its answer's Head.Timestamp) was behind (+) or ahead (−) of ours
+   * at the last successful read, s; past CLOCK_TOLERANCE_MS its readings are filed at the time they
+   * were received (time.ts deviceClock).
+   */
+  clock_offset_s: number | null;
+  /** Earliest time of the next attempt while backing off; null when read every interval. */
+  next_attempt_at: string | null;
+  last_reading: FroniusReading | null;
+}
 
 export type Claim = { granted: true } | { granted: false; dueAt: number; state: DeviceState | null };
 
