@@ -1,15 +1,14 @@
 /**
- * What a plant's energy is worth, and the periods its figures cover. Savings are what the electricity
+ * What a plant's energy is worth. Savings are what the electricity
  * bill shows: the bill without solar less the bill with it (net billing, domain/billing/bill.ts and
  * docs/billing.md), split into the charges the self-consumed energy avoided and the injection credit
  * used. Pure arithmetic, unit-tested in tests/server/domain/savings.test.ts and billing.test.ts.
  */
-import { dateString, pad2, wallClock } from '../measurements/time.js';
 import type { Db } from '../db/client.js';
 import { kwhPrice, monthBill, monthEnergies, VAT_RATE, type MonthBill } from './billing/bill.js';
 import { plantBills, type PricedPlant } from './billing/reads.js';
 
-// The plant fields its savings need, for the summaries of measurements/ (which read savings here only).
+// The plant fields its savings need, for the plant's summary (domain/snapshot.ts).
 export { pricedPlantColumns, type PricedPlant } from './billing/reads.js';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -91,23 +90,3 @@ export const specificYield = (energy_wh: number, capacity_kwp: number | null) =>
 /** How much `current` differs from `previous`, %, or null when there is nothing to compare with. */
 export const changePct = (current: number, previous: number | null) =>
   (previous !== null && previous > 0 ? round1(((current - previous) / previous) * 100) : null);
-
-/**
- * The local periods an instant falls in, in a time zone: its day, month and year, and the same month
- * a year earlier up to the same day (clamped to that month's length: 29 February compares with the 28th).
- */
-export function localPeriods(now: Date, timeZone: string) {
-  const w = wallClock(timeZone, now.getTime());
-  const lastYear = w.year - 1;
-  const lastYearDays = new Date(Date.UTC(lastYear, w.month, 0)).getUTCDate();
-  return {
-    time_zone: timeZone,
-    today: dateString(w.year, w.month, w.day),
-    month: `${w.year}-${pad2(w.month)}`,
-    year: String(w.year),
-    last_year_month: `${lastYear}-${pad2(w.month)}`,
-    /** The last day of last year's month that this month's figure so far compares with. */
-    last_year_same_day: dateString(lastYear, w.month, Math.min(w.day, lastYearDays)),
-  };
-}
-export type LocalPeriods = ReturnType<typeof localPeriods>;

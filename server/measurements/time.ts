@@ -136,3 +136,23 @@ export const dateString = (year: number, month: number, day: number) => `${year}
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/**
+ * The local periods an instant falls in, in a time zone: its day, month and year, and the same month
+ * a year earlier up to the same day (clamped to that month's length: 29 February compares with the 28th).
+ */
+export function localPeriods(now: Date, timeZone: string) {
+  const w = wallClock(timeZone, now.getTime());
+  const lastYear = w.year - 1;
+  const lastYearDays = new Date(Date.UTC(lastYear, w.month, 0)).getUTCDate();
+  return {
+    time_zone: timeZone,
+    today: dateString(w.year, w.month, w.day),
+    month: `${w.year}-${pad2(w.month)}`,
+    year: String(w.year),
+    last_year_month: `${lastYear}-${pad2(w.month)}`,
+    /** The last day of last year's month that this month's figure so far compares with. */
+    last_year_same_day: dateString(lastYear, w.month, Math.min(w.day, lastYearDays)),
+  };
+}
+export type LocalPeriods = ReturnType<typeof localPeriods>;

@@ -11,7 +11,7 @@ import { written } from '../../core/replies.js';
 import { readSettings } from '../../core/settings.js';
 import { investorLatest, mpptLatest, plantLatest, stringLatest } from '../../measurements/latest.js';
 import { chart, dailyTotals, dayCurve, monthDays, yearMonths } from '../../measurements/queries.js';
-import { plantSnapshot, projectSnapshot } from '../../measurements/snapshot.js';
+import { plantSnapshot, projectSnapshot } from '../../domain/snapshot.js';
 import { plantStatus } from '../../domain/plant-status.js';
 import { dateString, daysBetween, isValidDate, parseLocalDate } from '../../measurements/time.js';
 import { visibleInvestor, visibleMppt, visibleProject, visibleString } from './queries.js';

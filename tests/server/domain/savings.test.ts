@@ -1,9 +1,9 @@
 /**
  * The arithmetic of savings as the bill shows them (the bill without solar less the bill with it, at a
- * plant's own flat prices here; distributors' tariffs in billing.test.ts) and of the local periods every KPI names.
+ * plant's own flat prices here; distributors' tariffs in billing.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { addSavings, changePct, localPeriods, savingsOfBill, specificYield, subtractSavings } from '../../../server/domain/savings.js';
+import { addSavings, changePct, savingsOfBill, specificYield, subtractSavings } from '../../../server/domain/savings.js';
 import { flatPricing, monthBill, monthEnergies } from '../../../server/domain/billing/bill.js';
 
 // A plant billed at its own flat prices (VAT included, no fixed charge): what every plant was before
@@ -59,28 +59,5 @@ describe('specific yield and the comparison with last year', () => {
     expect(changePct(90, 120)).toBe(-25);
     expect(changePct(90, 0)).toBeNull();
     expect(changePct(90, null)).toBeNull();
-  });
-});
-
-describe('local periods', () => {
-  const TZ = 'America/Santiago';
-
-  it("takes the plant's local day, not UTC's", () => {
-    // 02:30 UTC on 1 December is still 30 November in Santiago (UTC−3 in summer).
-    expect(localPeriods(new Date('2026-12-01T02:30:00Z'), TZ)).toEqual({
-      time_zone: TZ, today: '2026-11-30', month: '2026-11', year: '2026', last_year_month: '2025-11', last_year_same_day: '2025-11-30',
-    });
-    expect(localPeriods(new Date('2026-12-01T02:30:00Z'), 'UTC').today).toBe('2026-12-01');
-  });
-
-  it('crosses the year and clamps 29 February to last year\'s 28th', () => {
-    expect(localPeriods(new Date('2027-01-01T04:00:00Z'), TZ)).toMatchObject({ today: '2027-01-01', month: '2027-01', year: '2027', last_year_month: '2026-01' });
-    expect(localPeriods(new Date('2028-02-29T15:00:00Z'), TZ)).toMatchObject({ today: '2028-02-29', last_year_month: '2027-02', last_year_same_day: '2027-02-28' });
-  });
-
-  it('follows daylight saving time: midnight local on both sides of the change', () => {
-    // Chile's clocks go back on 5 April 2026 (00:00 −03 -> 23:00 −04 of the 4th).
-    expect(localPeriods(new Date('2026-04-05T03:30:00Z'), TZ).today).toBe('2026-04-04');
-    expect(localPeriods(new Date('2026-04-05T04:30:00Z'), TZ).today).toBe('2026-04-05');
   });
 });

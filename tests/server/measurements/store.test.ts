@@ -13,7 +13,7 @@ import { repairSleepingCounters, storeReadings, type Reading } from '../../../se
 import { drainRollups } from '../../../server/measurements/rollup-worker.js';
 import { simulateRange } from '../../../server/measurements/solar/index.js';
 import { isoInZone } from '../../../server/measurements/time.js';
-import { plantSnapshot } from '../../../server/measurements/snapshot.js';
+import { plantSnapshot } from '../../../server/domain/snapshot.js';
 import { call, plantTree, query, series, type Tree } from '../../../testing/fixtures.js';
 import { rebuildAll } from '../../../server/measurements/rebuild.js';
 

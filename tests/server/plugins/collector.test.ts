@@ -10,7 +10,7 @@ import { buildApp } from '../../../server/app.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { froniusPlant } from '../../../testing/fixtures.js';
 import { recording, replaySet, unusedAddress } from '../../../testing/fronius-replay.js';
-import { plantSnapshot } from '../../../server/measurements/snapshot.js';
+import { plantSnapshot } from '../../../server/domain/snapshot.js';
 
 let ctx: TestContext;
 let staff: string;

@@ -13,7 +13,7 @@ import { eventsPush, inverterPush, logdataPush, meterPush, powerflowPush, storag
 import type { Db } from '../../../../server/db/client.js';
 import { ingestKeys } from '../../../../server/db/schema.js';
 import { hashPassword } from '../../../../server/core/passwords.js';
-import { plantSnapshot } from '../../../../server/measurements/snapshot.js';
+import { plantSnapshot } from '../../../../server/domain/snapshot.js';
 import { DATAMANAGER_DAY } from '../../fixtures/fronius-datamanager-day.js';
 
 let ctx: TestContext;
