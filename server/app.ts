@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Ajv } from 'ajv';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -131,7 +132,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
       // allErrors off, as Ajv's security notes ask for untrusted data: the limits (maxItems, maxLength)
       // stop validation at once; an answer still names every wrong field (server/core/input.ts).
       customOptions: { allErrors: false, coerceTypes: true, removeAdditional: 'all', useDefaults: true },
-      plugins: [(ajv: any) => ajv.addFormat('binary', true)],
+      plugins: [(ajv: Ajv) => ajv.addFormat('binary', true)],
     },
     // Ajv behind strict checks of what text, booleans and NULs may be (server/core/input.ts).
     // Replies through fast-json-stringify, a shared one written once per route (server/core/replies.ts).

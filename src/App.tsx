@@ -121,6 +121,7 @@ function RequireSession() {
     );
     return () => { active = false; };
     // Once, as the admin is entered: later addresses inside it are the admin's own business.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pathname, store and i18n as they were then
   }, [navigate]);
   if (!admin) return <Loading />;
   return admin.Admin ? <admin.Admin /> : <LoadFailed />;

@@ -228,7 +228,7 @@ export async function phoneJourney({ server, browser, journey }: JourneyContext)
     await page.getByText('Proyecto Demo Santiago').first().waitFor();
     await page.keyboard.press('Tab');
     // It slides in from above the screen on focus (a transition of a fraction of a second).
-    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.getBoundingClientRect().top! >= 0, null, { timeout: 2000 }).catch(() => {});
+    await page.waitForFunction(() => (document.activeElement?.getBoundingClientRect().top ?? -1) >= 0, null, { timeout: 2000 }).catch(() => {});
     const colours = await page.evaluate(() => {
       const link = document.activeElement as HTMLElement;
       const style = getComputedStyle(link);

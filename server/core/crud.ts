@@ -23,6 +23,12 @@ export type Table = PgTable & { id: PgColumn<ColumnBaseConfig<'number', string> 
 export type Fields = Record<string, PgColumn | SQL | SQL.Aliased>;
 /** The joins a select needs for its fields, conditions or search. */
 export type Join = (query: PgSelect) => PgSelect;
+
+/**
+ * A join as a function of any select, keeping that select's type: the fields are chosen before the
+ * join (`db.select(fields)`), so what a row holds does not change, though drizzle's types cannot tell.
+ */
+export const joining = (join: Join) => <Q>(query: Q): Q => join(query as unknown as PgSelect) as unknown as Q;
 /** What a read of a table selects: its `fields`, or the table's own columns. */
 export type RowOf<T extends Table, F extends Fields | undefined> = F extends Fields ? SelectResultFields<F> : T['$inferSelect'];
 
@@ -157,11 +163,8 @@ export async function checkReferences(request: FastifyRequest, body: Record<stri
   if (Object.keys(errs).length) throw badRequest(errs);
 }
 
-/**
- * Runs a serializer that takes every row at once over a `list()` result, paged or not. The rows are
- * what the list's caller says its select gives, hence `any`.
- */
-export async function serializeList<Item>(result: unknown[] | Page<unknown>, serialize: (rows: any[]) => Promise<Item[]> | Item[]): Promise<Item[] | Page<Item>> {
+/** Runs a serializer that takes every row at once over a `list()` result, paged or not. */
+export async function serializeList<Row, Item>(result: Row[] | Page<Row>, serialize: (rows: Row[]) => Promise<Item[]> | Item[]): Promise<Item[] | Page<Item>> {
   return Array.isArray(result) ? serialize(result) : { ...result, results: await serialize(result.results) };
 }
 

@@ -3,10 +3,11 @@
  * 400 `{field: ["message"], non_field_errors: ["message"]}`, and `{detail}` for 401/403/404 and the rest.
  * Nothing else (stack, SQL) ever leaves the server.
  */
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_BLANK } from '../../contract/common.js';
 import { NUL_KEYWORD } from './input.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable, sqlState } from '../db/unavailable.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +60,7 @@ export const MSG = {
 
 const RANGE_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
 
-interface AjvError { keyword: string; instancePath: string; params: Record<string, any>; message?: string }
+type AjvError = Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'>;
 
 function messageFor(e: AjvError): string {
   switch (e.keyword) {
@@ -104,8 +105,8 @@ export function validationToFieldErrors(errors: AjvError[], requiredMessages: Re
 }
 
 /** PostgreSQL error codes that are the caller's fault, not ours. */
-function fromDatabase(err: any): ApiError | null {
-  const code = err?.code ?? err?.cause?.code;
+function fromDatabase(err: unknown): ApiError | null {
+  const code = sqlState(err);
   if (code === '23505') return nonFieldError('Ya existe un registro con estos datos.');
   if (code === '23503') return nonFieldError('El registro está relacionado con otros datos que no existen o que lo necesitan.');
   if (code === '22P02' || code === '22003' || code === '22001') return nonFieldError(MSG.invalid);

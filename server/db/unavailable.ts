@@ -17,3 +17,10 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1)
     || (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1)));
 }
+
+/** The SQLSTATE of a failed statement, whether the driver's error or drizzle's wrapping of it (`cause`). */
+export function sqlState(err: unknown): string | undefined {
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const found = typeof code === 'string' ? code : cause?.code;
+  return typeof found === 'string' ? found : undefined;
+}

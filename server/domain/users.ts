@@ -8,6 +8,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { users, type User } from '../db/schema.js';
+import { sqlState } from '../db/unavailable.js';
 import { currentUser } from '../core/access.js';
 import { fieldError, forbidden, nonFieldError } from '../core/errors.js';
 
@@ -38,7 +39,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return user;
 }
 
-export const isUniqueViolation = (err: any) => (err?.code ?? err?.cause?.code) === '23505';
+export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 
 /** Inserts a user with a lower-cased e-mail; an e-mail already taken (even by a concurrent call) is the DRF non-field error. */
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<User> {

@@ -189,7 +189,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
   /** Live: each inverter's points from its last one up to now, continuing from that point's state. */
   async function tick() {
     const now = Date.now();
-    const inverters = await demoInverters(db, { seed });
+    const inverters = await demoInverters(db);
     const last = new Map((await lastPoints(db, inverters.map((i) => Number(i.model.id)))).map((r) => [r.investor, r]));
     const live: Range[] = [];
     const fresh: DemoInverter[] = [];
@@ -208,7 +208,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       await fill([...recent, ...older], 'historial de inversores nuevos');
     }
     if (historyPending) {
-      const { recent, older } = await missing(await demoInverters(db, { seed, withPushed: true }), now, now);
+      const { recent, older } = await missing(await demoInverters(db, { withPushed: true }), now, now);
       await backfill([...recent, ...older]);
     }
   }
@@ -241,7 +241,7 @@ export function createDemoFeed(db: Db, log: FastifyBaseLogger, options: DemoFeed
       const begun = await runAlone(db, LOCK, async () => {
         const now = Date.now();
         // The push-fed plant's history too: its sender then only continues from the newest point.
-        const inverters = await demoInverters(db, { seed, withPushed: true });
+        const inverters = await demoInverters(db, { withPushed: true });
         const { recent, older } = await missing(inverters, now, now - firstDays * DAY_MS);
         await fill(recent, `historial de los últimos ${Math.min(firstDays, options.backfillDays)} días`);
         await tick();
@@ -299,7 +299,7 @@ export async function lastPoints(db: Db, inverters: number[]) {
  * Those the feed writes (no datalogger of their own; `withPushed`: the push-fed demo plant's too, for
  * its history), or those of one plant (`plant`: the push sender's).
  */
-export async function demoInverters(db: Db, { seed = 'demo', plant, withPushed = false }: { seed?: string; plant?: number; withPushed?: boolean } = {}): Promise<(DemoInverter & { plant: string })[]> {
+export async function demoInverters(db: Db, { plant, withPushed = false }: { plant?: number; withPushed?: boolean } = {}): Promise<(DemoInverter & { plant: string })[]> {
   const inverters = await db.select({
     id: investors.id, model: investors.model, nominal_power_kw: investors.nominal_power_kw, device_id: investors.device_id,
     plant: powerPlants.name, plant_created_at: powerPlants.created_at,

@@ -108,7 +108,7 @@ export interface FeedbackOptions<T> {
  * `mutationOptions` for a create / update / delete of `entity`: the SPEC §8 dialog on success
  * or failure, then the optional redirect. Used by every form and delete button.
  */
-export function useResultFeedback<T extends Partial<RaRecord> = any>(entity: string, action: Action, options: FeedbackOptions<T> = {}) {
+export function useResultFeedback<T extends Partial<RaRecord> = RaRecord>(entity: string, action: Action, options: FeedbackOptions<T> = {}) {
   const redirect = useRedirect();
   const { redirect: redirectTo, resource, errorMessage, onDone } = options;
   const keys = messageKeys(entity, action);

@@ -15,7 +15,11 @@ import {
 } from 'react-router-dom';
 import type { RouterProvider } from 'ra-core';
 
-const useCanBlock = () => Boolean(useContext(UNSAFE_DataRouterContext) && useContext(UNSAFE_DataRouterStateContext));
+const useCanBlock = () => {
+  const router = useContext(UNSAFE_DataRouterContext);
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  return Boolean(router && state);
+};
 
 /** A navigate function that stays the same across navigations (react-router's changes at each one). */
 const useNavigate = () => {

@@ -3,6 +3,7 @@
  * (layout defaults: vertical, fluid, dark sidebar, dark topbar), in either text direction.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
+import type { Theme } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { fieldDefaults, type Direction } from '../i18n/locales';
 
@@ -59,7 +60,7 @@ function blueOlympic(direction: Direction, lang: string): RaThemeOptions {
       },
       RaSidebar: {
         styleOverrides: {
-          root: ({ theme }: { theme: any }) => ({
+          root: ({ theme }: { theme: Theme }) => ({
             // The menu's paper is dark at every width (on phones it is a temporary drawer over the page).
             '& .MuiPaper-root, & .RaSidebar-fixed': { backgroundColor: palette.dark },
             '& .Mui-focusVisible': { outlineColor: '#ffffff', outlineOffset: -2 },

@@ -16,6 +16,7 @@ import { list } from '../../core/lists.js';
 import { scopes } from '../../core/visibility.js';
 import { userFullName } from '../../domain/users.js';
 import type { AlarmEventKind, AlarmKind, AlarmListQuery, AlarmStatus, AlarmThresholds, ThresholdName } from '../../../contract/alarms.js';
+import { joining } from '../../core/crud.js';
 
 const acknowledger = alias(users, 'acknowledger');
 
@@ -31,13 +32,13 @@ const alarmFields = {
   details: alarms.details, ticket: alarms.ticket,
 };
 type AlarmRow = SelectResultFields<typeof alarmFields>;
-const alarmJoin = <Q>(q: Q): Q => (q as any)
+const alarmJoin = joining((q) => q
   .innerJoin(powerPlants, eq(powerPlants.id, alarms.plant))
   .innerJoin(projects, eq(projects.id, powerPlants.project))
   .leftJoin(investors, eq(investors.id, alarms.investor))
   .leftJoin(mppts, eq(mppts.id, alarms.mppt))
   .leftJoin(strings, eq(strings.id, alarms.string))
-  .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledged_by));
+  .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledged_by)));
 
 /** The stored kind and status are the contract's: only the rules and the routes here write them. */
 const toAlarm = (row: AlarmRow) => ({ ...row, kind: row.kind as AlarmKind, status: row.status as AlarmStatus });

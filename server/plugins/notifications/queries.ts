@@ -10,6 +10,7 @@ import {
   notificationRecipients, notifications, notificationTypes, projects, projectUsers, tagProjects, tags, tagUsers, users,
 } from '../../db/schema.js';
 import { list } from '../../core/lists.js';
+import { joining } from '../../core/crud.js';
 
 // ---------- sent ----------
 
@@ -21,10 +22,10 @@ const sentFields = {
   recipients_count: sql<number>`(select count(*)::int from ${notificationRecipients} where ${notificationRecipients.notification} = ${notifications.id})`,
 };
 type SentRow = SelectResultFields<typeof sentFields>;
-const sentJoin = <Q>(q: Q): Q => (q as any)
+const sentJoin = joining((q) => q
   .innerJoin(notificationTypes, eq(notificationTypes.id, notifications.type_notification))
   .leftJoin(tags, eq(tags.id, notifications.tag))
-  .leftJoin(projects, eq(projects.id, notifications.project));
+  .leftJoin(projects, eq(projects.id, notifications.project)));
 
 /** What staff sent; ticket events and alarms are the recipients' business and stay out. */
 export const listSent = (db: Db, request: FastifyRequest) => list<SentRow>(db, request, {
@@ -49,7 +50,7 @@ const receivedFields = {
   created_at: notifications.created_at, read_at: notificationRecipients.read_at,
 };
 type ReceivedRow = SelectResultFields<typeof receivedFields>;
-const receivedJoin = <Q>(q: Q): Q => (q as any).innerJoin(notifications, eq(notifications.id, notificationRecipients.notification));
+const receivedJoin = joining((q) => q.innerJoin(notifications, eq(notifications.id, notificationRecipients.notification)));
 const received = (row: ReceivedRow) => ({ ...row, read: row.read_at !== null });
 const deliveredTo = (user: number) => eq(notificationRecipients.user, user);
 const unread = isNull(notificationRecipients.read_at);

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { alarms, ticketAssignees, ticketMessages, tickets, ticketTypes, users, type User } from '../../db/schema.js';
 import { list } from '../../core/lists.js';
-import { crudRows, refuseWhileUsed } from '../../core/crud.js';
+import { crudRows, joining, refuseWhileUsed } from '../../core/crud.js';
 import { naturalKey } from '../../db/sql.js';
 import { PRIVATE_MEDIA } from '../../core/attachments.js';
 import { userFullName } from '../../domain/users.js';
@@ -53,10 +53,10 @@ const ticketFields = {
   alarm: sql<number | null>`(select min(${alarms.id}) from ${alarms} where ${alarms.ticket} = ${tickets.id})`,
 };
 export type TicketRow = SelectResultFields<typeof ticketFields>;
-const ticketJoin = <Q>(q: Q): Q => (q as any)
+const ticketJoin = joining((q) => q
   .leftJoin(ticketTypes, eq(ticketTypes.id, tickets.type))
   .innerJoin(users, eq(users.id, tickets.customuser))
-  .innerJoin(writer, eq(writer.id, sql`coalesce(${tickets.author}, ${tickets.customuser})`));
+  .innerJoin(writer, eq(writer.id, sql`coalesce(${tickets.author}, ${tickets.customuser})`)));
 
 export async function ticketRow(db: Db, id: number): Promise<TicketRow> {
   const [row] = await ticketJoin(db.select(ticketFields).from(tickets).$dynamic()).where(eq(tickets.id, id));
@@ -141,7 +141,7 @@ const messageFields = {
   content: ticketMessages.content, media: ticketMessages.media, created_at: ticketMessages.created_at,
 };
 export type MessageRow = SelectResultFields<typeof messageFields>;
-const messageJoin = <Q>(q: Q): Q => (q as any).innerJoin(users, eq(users.id, ticketMessages.customuser));
+const messageJoin = joining((q) => q.innerJoin(users, eq(users.id, ticketMessages.customuser)));
 
 export async function messageRow(db: Db, id: number): Promise<MessageRow> {
   const [row] = await messageJoin(db.select(messageFields).from(ticketMessages).$dynamic()).where(eq(ticketMessages.id, id));

@@ -6,6 +6,7 @@ import { projects, projectUsers, users, type User } from '../../db/schema.js';
 import { fieldError } from '../../core/errors.js';
 import { list } from '../../core/lists.js';
 import { userColumns, userFullName } from '../../domain/users.js';
+import { joining } from '../../core/crud.js';
 
 /** The users of a list call: `is_staff` filters when given; `not_in_project` leaves out that project's users. */
 export const listUsers = (db: Db, request: FastifyRequest, filters: { is_staff?: boolean; not_in_project?: number }) => list<Pick<User, keyof typeof userColumns>>(db, request, {
@@ -73,9 +74,9 @@ export const projectUserFields = {
   id: projectUsers.id, user_project: projectUsers.user_project, users: projectUsers.users,
   project_name: projects.name, user_fullname: userFullName, user_email: users.email,
 };
-export const projectUserJoin = <Q>(q: Q): Q => (q as any)
+export const projectUserJoin = joining((q) => q
   .innerJoin(projects, eq(projects.id, projectUsers.user_project))
-  .innerJoin(users, eq(users.id, projectUsers.users));
+  .innerJoin(users, eq(users.id, projectUsers.users)));
 
 const links = (db: Db) => projectUserJoin(db.select(projectUserFields).from(projectUsers).$dynamic());
 

@@ -1,4 +1,4 @@
-import { Children, type ReactNode } from 'react';
+import { Children, type ReactElement, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Labeled } from 'react-admin';
 
@@ -6,7 +6,7 @@ import { Labeled } from 'react-admin';
 export function FieldGrid({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', width: '100%' }}>
-      {Children.toArray(children).map((child, i) => <Labeled key={i}>{child as any}</Labeled>)}
+      {Children.toArray(children).map((child, i) => <Labeled key={i}>{child as ReactElement}</Labeled>)}
     </Box>
   );
 }

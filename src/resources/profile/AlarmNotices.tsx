@@ -2,7 +2,7 @@
  * The profile's alarm notices: one box per alarm kind, ticked when the user is told of it (bell and
  * e-mail); saving sends the unticked kinds as `alarm_opt_out` (JSON, apart from the multipart form).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { showResult } from '../../components/ResultDialog';
@@ -16,7 +16,13 @@ export function AlarmNotices({ optOut, onSaved }: { optOut: AlarmKind[]; onSaved
   const kindName = useKindName();
   const [off, setOff] = useState<AlarmKind[]>(optOut);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setOff(optOut), [optOut]);
+  // The saved choice read again (after a save) replaces what is ticked: adjusted while rendering, as
+  // React advises for state that follows a prop, not in an effect that would render twice.
+  const [shown, setShown] = useState(optOut);
+  if (shown !== optOut) {
+    setShown(optOut);
+    setOff(optOut);
+  }
   const toggle = (kind: AlarmKind) => setOff(off.includes(kind) ? off.filter((k) => k !== kind) : [...off, kind]);
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -5,6 +5,7 @@ import {
 } from 'react-admin';
 import { LOCALES } from '../../i18n/locales';
 import { profileLanguage, profileLocale } from '../../providers/profileLanguage';
+import type { Profile } from '../../providers/session';
 import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { phoneInputProps } from '../../components/phone';
@@ -29,7 +30,7 @@ export default function ProfilePage() {
   const { refetch } = useGetIdentity();
   const [update] = useUpdate();
   const [locale, setLocale] = useLocaleState();
-  const feedback = useResultFeedback('profile', 'update', {
+  const feedback = useResultFeedback<Profile>('profile', 'update', {
     onDone: (saved) => {
       refetch?.();
       const chosen = profileLocale(saved);

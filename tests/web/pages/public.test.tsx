@@ -2,6 +2,7 @@
  * The public pages as a user sees them, mounted in the real app shell (react-admin context,
  * translations, routes) inside a memory router, with fetch mocked.
  */
+import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -46,10 +47,11 @@ function mockFetch(handler: Handler) {
   }));
 }
 
-let location = '';
+/** Where the router is, written by <Where> once it has rendered (a test's window on the address). */
+const where = { location: '' };
 const Where = () => {
   const { pathname, search } = useLocation();
-  location = pathname + search;
+  useEffect(() => { where.location = pathname + search; });
   return null;
 };
 
@@ -175,7 +177,7 @@ describe('login page', () => {
     await waitFor(() => expect(submitButton('Iniciar sesión')).toBeDisabled());
     answer({ body: { access: 'A', refresh: 'R' } });
     expect(await screen.findByText('admin app')).toBeInTheDocument();
-    expect(location).toBe('/app/monitoring');
+    expect(where.location).toBe('/app/monitoring');
     expect(getAccessToken()).toBe('A');
     expect(getProfile()).toEqual(PROFILE);
   });
@@ -226,7 +228,7 @@ describe('login page', () => {
     mockFetch(() => ({ body: {} }));
     renderAt('/login');
     expect(await screen.findByText('admin app')).toBeInTheDocument();
-    expect(location).toBe('/app/monitoring');
+    expect(where.location).toBe('/app/monitoring');
   });
 
   it("after a failed logout says 'Ocurrió un error al finalizar la sesión'", async () => {
@@ -235,7 +237,7 @@ describe('login page', () => {
     mockFetch(() => ({ status: 500, body: { detail: 'boom' } }));
     renderAt('/logout');
     expect(await screen.findByText('Ocurrió un error al finalizar la sesión')).toBeInTheDocument();
-    expect(location).toBe('/login');
+    expect(where.location).toBe('/login');
     expect(getAccessToken()).toBeNull();
   });
 });
@@ -368,7 +370,7 @@ describe('routes', () => {
     renderAt('/unknown', 'en');
     const back = await screen.findByRole('link', { name: 'Back to Dashboard' });
     expect(back).toHaveAttribute('href', '/');
-    expect(location).toBe('/404');
+    expect(where.location).toBe('/404');
   });
 
   it('/ goes to /app/monitoring for a signed-in user', async () => {
@@ -377,7 +379,7 @@ describe('routes', () => {
     mockFetch(() => ({ body: {} }));
     renderAt('/');
     expect(await screen.findByText('admin app')).toBeInTheDocument();
-    expect(location).toBe('/app/monitoring');
+    expect(where.location).toBe('/app/monitoring');
   });
 
   it('the page follows the language: Arabic switches the document to right-to-left', async () => {
@@ -397,7 +399,7 @@ describe('the admin guard', () => {
     mockFetch(() => ({ status: 401, body: { detail: 'no' } }));
     renderAt('/app/monitoring');
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 25000 })).toBeInTheDocument();
-    expect(location).toBe('/login');
+    expect(where.location).toBe('/login');
     expect(requests).toHaveLength(0);
   });
 
@@ -441,7 +443,7 @@ describe('the admin guard', () => {
     mockFetch(() => ({ body: [] }));
     renderAt('/app/no-such-page');
     expect(await screen.findByText('404', {}, { timeout: 25000 })).toBeInTheDocument();
-    expect(location).toBe('/404');
+    expect(where.location).toBe('/404');
   });
 
   // Plants, inverters, MPPTs, strings and panels are listed inside their parent's page: their own
@@ -452,7 +454,7 @@ describe('the admin guard', () => {
     mockFetch(() => ({ body: [] }));
     renderAt(path);
     expect(await screen.findByText('404', {}, { timeout: 25000 })).toBeInTheDocument();
-    expect(location).toBe('/404');
+    expect(where.location).toBe('/404');
   });
 
   // react-admin routes every path of a resource it has no page for to its list: /app/tickets/1 (the
@@ -463,6 +465,6 @@ describe('the admin guard', () => {
     setProfile(PROFILE);
     mockFetch(() => ({ body: [] }));
     renderAt(path);
-    await waitFor(() => expect(location).toBe(page), { timeout: 25000 });
+    await waitFor(() => expect(where.location).toBe(page), { timeout: 25000 });
   });
 });
