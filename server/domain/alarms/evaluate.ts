@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { CHOSEN_USERS } from '../../../contract/notifications.js';
 import { claimJob, WORKER } from '../../core/jobs.js';
 import { readSettings } from '../../core/settings.js';
-import { sendNotification } from '../../plugins/notifications/send.js';
-import { projectMembers } from '../../plugins/notifications/queries.js';
+import { sendNotification } from '../notifications/send.js';
+import { projectMembers } from '../notifications/queries.js';
 import {
   activeAlarms, alarmAudience, alarmFacts, batteryYesterday, closeAlarm, inverterStates, mpptWiring, openAlarm,
   plantsToCheck, productionYesterday, recentMpptPower,
