@@ -3,7 +3,7 @@
  * tag), chosen users; a notification stored with one delivery per recipient.
  */
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { notificationRecipients, notifications, projectUsers, tagProjects, tagUsers, users } from '../../db/schema.js';
 
 // ---------- addressees ----------
@@ -27,13 +27,11 @@ export async function activeUserIds(db: Db, who: SQL): Promise<number[]> {
 
 // ---------- storing ----------
 
-/** Stores a notification and one delivery per user, together; answers its id. */
-export function insertNotification(db: Db, values: typeof notifications.$inferInsert, recipients: number[]): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-    await tx.insert(notificationRecipients).values(recipients.map((user) => ({ notification: row.id, user })));
-    return row.id;
-  });
+/** Stores a notification and one delivery per user (in the caller's transaction); answers its id. */
+export async function insertNotification(tx: Tx, values: typeof notifications.$inferInsert, recipients: number[]): Promise<number> {
+  const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+  await tx.insert(notificationRecipients).values(recipients.map((user) => ({ notification: row.id, user })));
+  return row.id;
 }
 
 export async function emailsOf(db: Db, ids: number[]): Promise<string[]> {

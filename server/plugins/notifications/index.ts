@@ -1,7 +1,7 @@
 /**
  * Notifications: staff send one to the users of a tag (type 1), of a project (type 2, linked directly
  * or through a tag) or to chosen users (type 3); each recipient finds it under the bell and gets it by
- * e-mail. Deactivated accounts receive nothing. The bell calls (mark read, mark all read, unread count)
+ * e-mail and on their devices (Web Push). Deactivated accounts receive nothing. The bell calls (mark read, mark all read, unread count)
  * are additions to SPEC.md §7. Ticket events send notifications too (see ../../domain/tickets/events.ts); those
  * are the recipients' business and stay out of the staff's list of sent notifications.
  */
@@ -60,7 +60,9 @@ export default fp(async (app) => {
   async function send(request: FastifyRequest, kind: AddresseeKind, { title, message, tag, project }: Sending, addressees: SQL) {
     const recipients = await activeUserIds(db, addressees);
     if (!recipients.length) throw nonFieldError('No hay usuarios a quienes enviar la notificación.');
-    const id = await sendNotification(app, { type_notification: kind, title, message, sender: currentUser(request).id, tag, project, recipients });
+    const id = await sendNotification(app, {
+      type_notification: kind, title, message, sender: currentUser(request).id, tag, project, recipients, push: { url: '/app/notifications/received' },
+    });
     return sentNotification(db, id);
   }
 
