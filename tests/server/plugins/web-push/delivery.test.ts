@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import webpush from 'web-push';
 import { buildApp } from '../../../../server/app.js';
 import type { Db } from '../../../../server/db/client.js';
 import { storeReadings } from '../../../../server/measurements/store.js';
@@ -217,6 +218,20 @@ describe('delivery', () => {
     } finally {
       config.webPushTimeoutMs = timeout;
     }
+  });
+
+  it("is refused (403) by the push service when signed with a key other than the device's, and not retried", async () => {
+    // A device subscribed under another server's key: our VAPID signature is checked, not waved through.
+    const stranger = service.device(webpush.generateVAPIDKeys().publicKey);
+    await call(ctx, quiet.token, 'POST', '/web-push/devices', { payload: stranger.subscription });
+    await notify([quiet.user.id]);
+    expect(await deliverDue(ctx.app)).toBe(1);
+    expect(service.refusals).toEqual([{ status: 403, reason: 'k is not the key the device subscribed with' }]);
+    expect(stranger.received).toEqual([]);
+    expect(quietPhone.received).toHaveLength(1);
+    expect(await outbox()).toBe(0);
+    const devices = (await call(ctx, quiet.token, 'GET', '/web-push/devices')).body;
+    await call(ctx, quiet.token, 'DELETE', `/web-push/devices/${devices[0].id}`);
   });
 
   it('sends each message once when two API processes work the outbox together', async () => {
