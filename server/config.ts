@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 
 /** Every setting comes from the environment; the README documents each one in one table. */
 export interface Config {
@@ -60,6 +60,20 @@ export interface Config {
   demoBackfillDays: number;
   /** Pause of the rollup worker between two rounds, ms (ROLLUP_INTERVAL_MS, default 2000; 0 = no worker in this process). */
   rollupIntervalMs: number;
+  /**
+   * Web Push's VAPID key pair (RFC 8292), base64url: VAPID_PRIVATE_KEY (unset, made at first start into
+   * DATA_DIR/vapid-private-key like the token key) and the public key it gives (VAPID_PUBLIC_KEY, when
+   * set, must be that one); VAPID_SUBJECT (default mailto:MAIL_FROM) tells push services whom to contact.
+   */
+  vapidPrivateKey: string;
+  vapidPublicKey: string;
+  vapidSubject: string;
+  /** Pause of the Web Push worker between two looks at the outbox, ms (WEB_PUSH_INTERVAL_MS, default 1000; 0 = no worker in this process). */
+  webPushIntervalMs: number;
+  /** Time allowed to a push service per message, ms (WEB_PUSH_TIMEOUT_MS, default 10000). */
+  webPushTimeoutMs: number;
+  /** Wait before the first retry of a failed message, ms, doubled at each try (WEB_PUSH_RETRY_MS, default 30000). */
+  webPushRetryMs: number;
 }
 
 const SECRET_MIN = 32;
@@ -76,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jwtSecret = env.JWT_SECRET || storedSecret(path.join(dataDir, 'jwt-secret'), 'JWT_SECRET');
   if (env.CREDENTIALS_KEY && env.CREDENTIALS_KEY.length < SECRET_MIN) throw new Error(`CREDENTIALS_KEY must be at least ${SECRET_MIN} characters`);
   const credentialsKey = env.CREDENTIALS_KEY || storedSecret(path.join(dataDir, 'credentials-key'), 'CREDENTIALS_KEY');
+  // A P-256 private key is 32 bytes below the curve's order: 32 random bytes, as the token key is made.
+  const vapidPrivateKey = env.VAPID_PRIVATE_KEY || storedSecret(path.join(dataDir, 'vapid-private-key'), 'VAPID_PRIVATE_KEY');
+  const vapidPublicKey = vapidPublicKeyOf(vapidPrivateKey);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PUBLIC_KEY !== vapidPublicKey) throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  const mailFrom = env.MAIL_FROM ?? 'no-reply@localhost';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -87,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
     refreshTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 14 * 24 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
+    mailFrom,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     googleIssuer: env.GOOGLE_ISSUER || undefined,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
@@ -114,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttTopicPrefix: (env.MQTT_TOPIC_PREFIX || 'solar').replace(/^\/+|\/+$/g, ''),
     mqttClientId: env.MQTT_CLIENT_ID || 'portal-solar',
     rollupIntervalMs: nonNegative(env.ROLLUP_INTERVAL_MS, 2000),
+    vapidPrivateKey,
+    vapidPublicKey,
+    vapidSubject: env.VAPID_SUBJECT || `mailto:${mailFrom}`,
+    webPushIntervalMs: nonNegative(env.WEB_PUSH_INTERVAL_MS, 1000),
+    webPushTimeoutMs: nonNegative(env.WEB_PUSH_TIMEOUT_MS, 10_000),
+    webPushRetryMs: nonNegative(env.WEB_PUSH_RETRY_MS, 30_000),
   };
 }
 
@@ -139,6 +164,17 @@ function storedSecret(file: string, variable: string): string {
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < SECRET_MIN) throw new Error(`${file} holds no key of ${SECRET_MIN}+ characters: delete it (a new one is made) or set ${variable}`);
   return secret;
+}
+
+/** The uncompressed P-256 public key (base64url) of a VAPID private key; throws on one that is no key. */
+function vapidPublicKeyOf(privateKey: string): string {
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    throw new Error('VAPID_PRIVATE_KEY is not a P-256 private key (32 bytes, base64url)');
+  }
+  return ecdh.getPublicKey().toString('base64url');
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

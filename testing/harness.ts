@@ -90,11 +90,12 @@ let counter = 0;
  */
 export async function createTestContext(env: Record<string, string> = {}, opts: { mailer?: Mailer; realMailer?: boolean; webDir?: string; firstView?: AppOptions['firstView']; logger?: AppOptions['logger'] } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solar-test-'));
-  // ALARM_INTERVAL, REPORT_CHECK_INTERVAL and SOURCES_INTERVAL 0: suites run the alarm schedule, the
-  // monthly reports and the vendor accounts' readings themselves (tests/server/plugins/alarms,
-  // .../reports, tests/server/sources), never by a timer.
+  // ALARM_INTERVAL, REPORT_CHECK_INTERVAL, SOURCES_INTERVAL and WEB_PUSH_INTERVAL_MS 0: suites run the
+  // alarm schedule, the monthly reports, the vendor accounts' readings and the Web Push outbox
+  // themselves (tests/server/plugins/alarms, .../reports, .../web-push, tests/server/sources), never by a timer.
   const config = loadConfig({
-    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ALARM_INTERVAL: '0', REPORT_CHECK_INTERVAL: '0', SOURCES_INTERVAL: '0', ...env,
+    DATA_DIR: dataDir, JWT_SECRET: 'test-secret-that-is-long-enough-123456', RATE_LIMIT_MAX: '1000', ALARM_INTERVAL: '0', REPORT_CHECK_INTERVAL: '0', SOURCES_INTERVAL: '0',
+    WEB_PUSH_INTERVAL_MS: '0', ...env,
   });
   const database = await openTestDatabase();
   await seedBase(database.db);

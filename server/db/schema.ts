@@ -304,6 +304,39 @@ export const notificationRecipients = pgTable('notification_recipients', {
   read_at: timestamp('read_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('notification_recipients_uq').on(t.notification, t.user), index('notification_recipients_user_idx').on(t.user)]);
 
+// ---------- Web Push (docs/notifications.md) ----------
+
+/** A browser's push subscription (RFC 8030): where to send a user's messages on one device, and its keys (RFC 8291). */
+export const webPushSubscriptions = pgTable('web_push_subscriptions', {
+  id: serial('id').primaryKey(),
+  user: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The push service's URL for this device: a secret of its own (whoever knows it can push to it). */
+  endpoint: text('endpoint').notNull(),
+  p256dh: varchar('p256dh', { length: 128 }).notNull(),
+  auth: varchar('auth', { length: 64 }).notNull(),
+  /** What the user sees in their list of devices, from the browser's user agent. */
+  device: varchar('device', { length: 120 }).notNull(),
+  /** Also told when an alarm clears (its opening is always told). */
+  alarm_closings: boolean('alarm_closings').notNull().default(false),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('web_push_subscriptions_endpoint_uq').on(t.endpoint), index('web_push_subscriptions_user_idx').on(t.user)]);
+
+/**
+ * Messages waiting for the push service, one per device: written with the event they tell of, sent
+ * by a worker in every API process (server/domain/web-push/delivery.ts), deleted once delivered or given up.
+ */
+export const webPushOutbox = pgTable('web_push_outbox', {
+  id: serial('id').primaryKey(),
+  subscription: integer('subscription_id').notNull().references(() => webPushSubscriptions.id, { onDelete: 'cascade' }),
+  /** What the service worker shows: {title, body, url, tag}. */
+  payload: jsonb('payload').$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
+  /** Tries so far. */
+  attempts: integer('attempts').notNull().default(0),
+  /** Not taken before this instant: the back-off after a failure, or a worker's hold while it sends. */
+  due_at: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+  created_at: createdAt(),
+}, (t) => [index('web_push_outbox_due_idx').on(t.due_at)]);
+
 // ---------- support tickets ----------
 
 export const ticketTypes = pgTable('ticket_types', {

@@ -20,6 +20,7 @@ import { notificationApi, notificationTypeApi, sendCall, userNotificationApi } f
 import { projectUserApi, userApi } from '../../contract/users';
 import { fleetApi } from '../../contract/fleet';
 import { distributorApi } from '../../contract/billing';
+import { webPushApi } from '../../contract/web-push';
 import type { EndpointSpec } from '../../contract/http';
 
 type Data = Record<string, any>;
@@ -262,6 +263,10 @@ export const resourceTable: Record<string, ResourceSpec> = {
     onSaved: (record) => setProfile(record as unknown as Profile),
     // The alarm kinds not to be told about: JSON only (an array), so apart from the multipart update.
     // The language chosen in the top bar (JSON, alone): reports and mails follow it (docs/web.md).
-    actions: { alarmOptOut: action(profileApi.update, ['alarm_opt_out']), language: action(profileApi.update, ['language']) },
+    // This device's Web Push subscription and the list of the user's devices (docs/notifications.md).
+    actions: {
+      alarmOptOut: action(profileApi.update, ['alarm_opt_out']), language: action(profileApi.update, ['language']),
+      pushKey: action(webPushApi.key), pushSubscribe: action(webPushApi.subscribe), pushDevices: action(webPushApi.list), pushRemove: action(webPushApi.remove),
+    },
   },
 };

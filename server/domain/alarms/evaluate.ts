@@ -1,7 +1,8 @@
 /**
  * Evaluating the alarm rules (./rules.ts) on what is stored, and what follows: an alarm opens once per
  * condition (and its opening is told to staff and the plant's users, in their language, unless they
- * opted out of its kind), closes by itself when its condition clears, and keeps its history.
+ * opted out of its kind, also to their devices by Web Push), closes by itself when its condition clears
+ * (told by Web Push to the devices that asked for it), and keeps its history.
  *
  * Run through the process's queue (`app.alarms`, createAlarmQueue below): after readings are stored
  * (ingest push, Fronius Push Service, MQTT, Fronius collector: the plants they belong to) and by the
@@ -9,10 +10,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CHOSEN_USERS } from '../../../contract/notifications.js';
+import type { NameLanguage } from '../../../contract/fronius-codes.js';
 import { claimJob, WORKER } from '../../core/jobs.js';
 import { readSettings } from '../../core/settings.js';
-import { sendNotification } from '../../plugins/notifications/send.js';
-import { projectMembers } from '../../plugins/notifications/queries.js';
+import { sendNotification } from '../notifications/send.js';
+import { projectMembers } from '../notifications/queries.js';
 import {
   activeAlarms, alarmAudience, alarmFacts, batteryYesterday, closeAlarm, inverterStates, mpptWiring, openAlarm,
   plantsToCheck, productionYesterday, recentMpptPower,
@@ -22,6 +24,7 @@ import {
   batteryVerdicts, errorVerdicts, GOOD_LIGHT_W_PER_WP, MIN_SAMPLES, offlineVerdicts, productionVerdicts, siblingVerdicts, type MpptPower, type MpptWiring, type Verdict,
 } from './rules.js';
 import { alarmMessage, languageOf } from './messages.js';
+import { enqueuePush } from '../web-push/outbox.js';
 
 export interface EvaluateOptions {
   /** Only these plants (default: every plant). */
@@ -97,6 +100,7 @@ export async function evaluateAlarms(app: FastifyInstance, opts: EvaluateOptions
       }
     } else if (!isActive && existing !== undefined && await closeAlarm(db, existing, details, at)) {
       result.closed.push(existing);
+      await notifyClosing(app, existing, settings.timeZone);
     }
   }
   return result;
@@ -108,17 +112,41 @@ export async function evaluateAlarms(app: FastifyInstance, opts: EvaluateOptions
  */
 async function notifyOpening(app: FastifyInstance, id: number, timeZone: string) {
   try {
-    const alarm = (await alarmFacts(app.db, id))!;
-    const people = await alarmAudience(app.db, alarm.kind, projectMembers(app.db, alarm.project));
-    const byLanguage = new Map<string, number[]>();
-    for (const p of people) byLanguage.set(languageOf(p.language), [...(byLanguage.get(languageOf(p.language)) ?? []), p.id]);
-    for (const [language, recipients] of byLanguage) {
-      const { title, message, mailText } = alarmMessage(alarm, languageOf(language), timeZone, `${app.config.publicUrl}/app/alarms/${id}/show`);
-      await sendNotification(app, { type_notification: CHOSEN_USERS, title, message, mailText, sender: null, alarm: id, recipients });
+    for (const { alarm, language, recipients } of await alarmReaders(app, id)) {
+      const { title, message, mailText } = alarmMessage(alarm, language, timeZone, `${app.config.publicUrl}/app/alarms/${id}/show`);
+      await sendNotification(app, {
+        type_notification: CHOSEN_USERS, title, message, mailText, sender: null, alarm: id, recipients, push: { url: alarmPage(id), tag: `alarm-${id}` },
+      });
     }
   } catch (err) {
     app.log.error({ err, alarm: id }, 'alarm opening not notified');
   }
+}
+
+/**
+ * Tells the devices of those who hear of an alarm's opening and asked to hear of its clearing too
+ * (Web Push only: the bell and the mail tell openings). Its tag replaces the opening's message.
+ */
+async function notifyClosing(app: FastifyInstance, id: number, timeZone: string) {
+  try {
+    for (const { alarm, language, recipients } of await alarmReaders(app, id)) {
+      const { cleared } = alarmMessage(alarm, language, timeZone);
+      await enqueuePush(app.db, recipients, { title: cleared.title, body: cleared.message, url: alarmPage(id), tag: `alarm-${id}` }, { alarmClosings: true });
+    }
+  } catch (err) {
+    app.log.error({ err, alarm: id }, 'alarm closing not notified');
+  }
+}
+
+const alarmPage = (id: number) => `/app/alarms/${id}/show`;
+
+/** Active staff and the plant's users who did not opt out of the alarm's kind, by language. */
+async function alarmReaders(app: FastifyInstance, id: number) {
+  const alarm = (await alarmFacts(app.db, id))!;
+  const people = await alarmAudience(app.db, alarm.kind, projectMembers(app.db, alarm.project));
+  const byLanguage = new Map<NameLanguage, number[]>();
+  for (const p of people) byLanguage.set(languageOf(p.language), [...(byLanguage.get(languageOf(p.language)) ?? []), p.id]);
+  return [...byLanguage].map(([language, recipients]) => ({ alarm, language, recipients }));
 }
 
 /** How long an enqueued plant waits for more of the same burst before it is judged. */

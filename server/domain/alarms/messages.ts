@@ -21,6 +21,8 @@ interface Words {
   production: (day: string, actual: string, pct: string, expected: string, threshold: string, overcast: string) => string;
   link: string;
   ticketIntro: string;
+  /** The title of the Web Push message that an alarm cleared. */
+  cleared: (title: string) => string;
 }
 
 /** 'Label: value', as Spanish, English and Arabic write it. */
@@ -38,6 +40,7 @@ const WORDS: Record<NameLanguage, Words> = {
     production: (day, kwh, pct, exp, thr, ovc) => `El ${day} produjo ${kwh} kWh, el ${pct} % de los ${exp} kWh esperados para la época: menos del ${thr} % de lo que da un día nublado (${ovc} kWh).`,
     link: 'Ver la alarma',
     ticketIntro: 'Ticket creado a partir de la alarma',
+    cleared: (t) => `Alarma resuelta: ${t}`,
   },
   en: {
     where: { plant: 'Plant', inverter: 'Inverter', mppt: 'MPPT', string: 'String' },
@@ -50,6 +53,7 @@ const WORDS: Record<NameLanguage, Words> = {
     production: (day, kwh, pct, exp, thr, ovc) => `On ${day} it produced ${kwh} kWh, ${pct} % of the ${exp} kWh expected for the season: less than ${thr} % of what an overcast day gives (${ovc} kWh).`,
     link: 'View the alarm',
     ticketIntro: 'Ticket made from the alarm',
+    cleared: (t) => `Alarm cleared: ${t}`,
   },
   fr: {
     where: { plant: 'Centrale', inverter: 'Onduleur', mppt: 'MPPT', string: 'Chaîne' },
@@ -62,6 +66,7 @@ const WORDS: Record<NameLanguage, Words> = {
     production: (day, kwh, pct, exp, thr, ovc) => `Le ${day}, elle a produit ${kwh} kWh, ${pct} % des ${exp} kWh attendus pour la saison : moins de ${thr} % de ce que donne un jour couvert (${ovc} kWh).`,
     link: 'Voir l’alarme',
     ticketIntro: 'Ticket créé à partir de l’alarme',
+    cleared: (t) => `Alarme résolue : ${t}`,
   },
   ar: {
     where: { plant: 'المحطة', inverter: 'العاكس', mppt: 'MPPT', string: 'السلسلة' },
@@ -74,6 +79,7 @@ const WORDS: Record<NameLanguage, Words> = {
     production: (day, kwh, pct, exp, thr, ovc) => `في ${day} أنتجت ${kwh} كيلوواط ساعة، أي ${pct} % من ${exp} كيلوواط ساعة المتوقعة لهذا الموسم: أقل من ${thr} % مما يعطيه يوم غائم (${ovc} كيلوواط ساعة).`,
     link: 'عرض الإنذار',
     ticketIntro: 'تذكرة أُنشئت من الإنذار',
+    cleared: (t) => `زال الإنذار: ${t}`,
   },
   zh: {
     where: { plant: '电站', inverter: '逆变器', mppt: 'MPPT', string: '组串' },
@@ -86,6 +92,7 @@ const WORDS: Record<NameLanguage, Words> = {
     production: (day, kwh, pct, exp, thr, ovc) => `${day} 发电 ${kwh} kWh，为该季节预期 ${exp} kWh 的 ${pct}%：低于阴天发电量（${ovc} kWh）的 ${thr}%。`,
     link: '查看告警',
     ticketIntro: '由告警创建的工单',
+    cleared: (t) => `告警已解除：${t}`,
   },
 };
 
@@ -140,5 +147,8 @@ export function alarmMessage(alarm: AlarmFacts, language: NameLanguage, timeZone
   })();
   const title = w.labelled(ALARM_KIND_NAMES[alarm.kind][language], alarm.plant_name);
   const message = `${where}. ${facts}`;
-  return { title, message, mailText: link ? `${message}\n\n${w.labelled(w.link, link)}` : message, ticketIntro: `${w.ticketIntro} #${alarm.id}` };
+  return {
+    title, message, mailText: link ? `${message}\n\n${w.labelled(w.link, link)}` : message, ticketIntro: `${w.ticketIntro} #${alarm.id}`,
+    cleared: { title: w.cleared(title), message: where },
+  };
 }

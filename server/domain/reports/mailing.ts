@@ -1,7 +1,8 @@
 /**
  * The monthly reports by mail (docs/reports.md): on the first day of each month (local, in
  * settings.time_zone), every plant with users gets its report of the month just over, mailed to each
- * of its users in their language as a PDF attachment, except to those who opted out in their profile.
+ * of its users in their language as a PDF attachment, except to those who opted out in their profile;
+ * their devices with notifications on are told it is ready (Web Push, opening the monitoring page).
  * Several API processes on one database send once in all: the run of a month belongs to the process
  * that moves the `monthly-reports` lease to the next month's start (server/core/jobs.ts).
  */
@@ -16,6 +17,7 @@ import { monthOf, monthReport, previousMonth } from './figures.js';
 import { reportFileName, reportPdf } from './pdf.js';
 import { reportFormat, reportWords } from './words.js';
 import { reportRecipients } from './queries.js';
+import { enqueuePush } from '../web-push/outbox.js';
 
 export const REPORT_JOB = 'monthly-reports';
 
@@ -38,6 +40,10 @@ export async function sendMonthlyReports(app: FastifyInstance, month: string): P
       const w = reportWords(language);
       const f = reportFormat(language);
       if (!pdfs.has(language)) pdfs.set(language, reportPdf(report, language));
+      await enqueuePush(db, [person.user], {
+        title: w.mail_subject(report.plant.name, f.month(month)), body: w.push_text(report.plant.name, f.month(month), f.energy(report.totals.energy_wh)),
+        url: '/app/monitoring', tag: `report-${plant}-${month}`,
+      });
       try {
         await mailer.send({
           to: person.email,

@@ -35,6 +35,8 @@ export interface ReportWords {
   generated: (at: string) => string;
   mail_subject: (plant: string, month: string) => string;
   mail_text: (plant: string, month: string, production: string) => string;
+  /** The Web Push message that the report is ready (it opens the monitoring page, where it is downloaded). */
+  push_text: (plant: string, month: string, production: string) => string;
   mail_opt_out: (link: string) => string;
   /** The PDF's file name, without the extension. */
   file: string;
@@ -70,6 +72,7 @@ const WORDS: Record<NameLanguage, ReportWords> = {
     generated: (at) => `Generado el ${at}`,
     mail_subject: (p, m) => `Informe mensual de ${p}: ${m}`,
     mail_text: (p, m, e) => `Adjuntamos el informe de ${m} de la planta ${p}. Producción del mes: ${e}.`,
+    push_text: (p, m, e) => `El informe de ${m} de la planta ${p} está listo. Producción del mes: ${e}.`,
     mail_opt_out: (l) => `Si no quieres recibir este informe, desactívalo en tu perfil: ${l}`,
     file: 'informe',
   },
@@ -102,6 +105,7 @@ const WORDS: Record<NameLanguage, ReportWords> = {
     generated: (at) => `Generated on ${at}`,
     mail_subject: (p, m) => `Monthly report of ${p}: ${m}`,
     mail_text: (p, m, e) => `Please find attached the ${m} report of the plant ${p}. Production of the month: ${e}.`,
+    push_text: (p, m, e) => `The ${m} report of the plant ${p} is ready. Production of the month: ${e}.`,
     mail_opt_out: (l) => `If you do not want to receive this report, turn it off in your profile: ${l}`,
     file: 'report',
   },
@@ -134,6 +138,7 @@ const WORDS: Record<NameLanguage, ReportWords> = {
     generated: (at) => `Généré le ${at}`,
     mail_subject: (p, m) => `Rapport mensuel de ${p} : ${m}`,
     mail_text: (p, m, e) => `Veuillez trouver ci-joint le rapport de ${m} de la centrale ${p}. Production du mois : ${e}.`,
+    push_text: (p, m, e) => `Le rapport de ${m} de la centrale ${p} est prêt. Production du mois : ${e}.`,
     mail_opt_out: (l) => `Si vous ne souhaitez plus recevoir ce rapport, désactivez-le dans votre profil : ${l}`,
     file: 'rapport',
   },
@@ -166,6 +171,7 @@ const WORDS: Record<NameLanguage, ReportWords> = {
     generated: (at) => `أُنشئ في ${at}`,
     mail_subject: (p, m) => `التقرير الشهري لـ ${p}: ${m}`,
     mail_text: (p, m, e) => `نرفق تقرير ${m} للمحطة ${p}. إنتاج الشهر: ${e}.`,
+    push_text: (p, m, e) => `تقرير ${m} للمحطة ${p} جاهز. إنتاج الشهر: ${e}.`,
     mail_opt_out: (l) => `إذا كنت لا ترغب في تلقي هذا التقرير، فأوقفه من ملفك الشخصي: ${l}`,
     file: 'report',
   },
@@ -198,6 +204,7 @@ const WORDS: Record<NameLanguage, ReportWords> = {
     generated: (at) => `生成于 ${at}`,
     mail_subject: (p, m) => `${p} 月度报告：${m}`,
     mail_text: (p, m, e) => `附件为电站 ${p} 的 ${m} 报告。本月发电量：${e}。`,
+    push_text: (p, m, e) => `电站 ${p} 的 ${m} 报告已生成。本月发电量：${e}。`,
     mail_opt_out: (l) => `如不想再收到此报告，请在个人资料中关闭：${l}`,
     file: 'report',
   },

@@ -16,8 +16,8 @@ import { forgetSettings, readSettings } from '../../core/settings.js';
 import { runScheduledAlarms } from '../../domain/alarms/evaluate.js';
 import { alarmFacts, alarmTicketCategory } from '../../domain/alarms/queries.js';
 import { alarmMessage, languageOf } from '../../domain/alarms/messages.js';
-import { deleteTicket, insertTicket } from '../tickets/queries.js';
-import { notifyTicketEvent } from '../tickets/events.js';
+import { deleteTicket, insertTicket } from '../../domain/tickets/queries.js';
+import { notifyTicketEvent } from '../../domain/tickets/events.js';
 import { alarmApi, THRESHOLD_NAMES, type AlarmThresholds } from '../../../contract/alarms.js';
 import { ACTIVE } from '../../../contract/tickets.js';
 import {

@@ -1,8 +1,8 @@
 /**
  * Notifications: staff send one to the users of a tag (type 1), of a project (type 2, linked directly
  * or through a tag) or to chosen users (type 3); each recipient finds it under the bell and gets it by
- * e-mail. Deactivated accounts receive nothing. The bell calls (mark read, mark all read, unread count)
- * are additions to SPEC.md §7. Ticket events send notifications too (see ../tickets/events.ts); those
+ * e-mail and on their devices (Web Push). Deactivated accounts receive nothing. The bell calls (mark read, mark all read, unread count)
+ * are additions to SPEC.md §7. Ticket events send notifications too (see ../../domain/tickets/events.ts); those
  * are the recipients' business and stay out of the staff's list of sent notifications.
  */
 import fp from 'fastify-plugin';
@@ -16,11 +16,9 @@ import { route } from '../../core/route.js';
 import {
   CHOSEN_USERS, notificationApi, notificationTypeApi, PROJECT_USERS, TAG_USERS, userNotificationApi, type AddresseeKind,
 } from '../../../contract/notifications.js';
-import {
-  activeUserIds, chosenUsers, listReceived, listSent, markAllRead, markRead, notificationTypeList, projectMembers,
-  receivedNotification, sentNotification, tagMembers, unreadCount,
-} from './queries.js';
-import { sendNotification } from './send.js';
+import { listReceived, listSent, markAllRead, markRead, notificationTypeList, receivedNotification, sentNotification, unreadCount } from './queries.js';
+import { activeUserIds, chosenUsers, projectMembers, tagMembers } from '../../domain/notifications/queries.js';
+import { sendNotification } from '../../domain/notifications/send.js';
 
 /** Lists are newest first unless the client asks otherwise. */
 const NEWEST_FIRST = '-created_at,-id';
@@ -62,7 +60,9 @@ export default fp(async (app) => {
   async function send(request: FastifyRequest, kind: AddresseeKind, { title, message, tag, project }: Sending, addressees: SQL) {
     const recipients = await activeUserIds(db, addressees);
     if (!recipients.length) throw nonFieldError('No hay usuarios a quienes enviar la notificación.');
-    const id = await sendNotification(app, { type_notification: kind, title, message, sender: currentUser(request).id, tag, project, recipients });
+    const id = await sendNotification(app, {
+      type_notification: kind, title, message, sender: currentUser(request).id, tag, project, recipients, push: { url: '/app/notifications/received' },
+    });
     return sentNotification(db, id);
   }
 

@@ -1,14 +1,12 @@
 /**
- * The notifications area's repository: sent notifications (staff's list), deliveries (each user's
- * bell), the users each addressee kind reaches, and storing a notification with its recipients.
+ * The notifications area's repository: sent notifications (staff's list) and deliveries (each user's
+ * bell). Who each addressee kind reaches and storing a notification: ../../domain/notifications/.
  */
-import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import {
-  notificationRecipients, notifications, notificationTypes, projects, projectUsers, tagProjects, tags, tagUsers, users,
-} from '../../db/schema.js';
+import { notificationRecipients, notifications, notificationTypes, projects, tags } from '../../db/schema.js';
 import { list } from '../../core/lists.js';
 import { joining } from '../../core/crud.js';
 
@@ -85,38 +83,4 @@ export async function markAllRead(db: Db, user: number): Promise<number> {
   const marked = await db.update(notificationRecipients).set({ read_at: new Date() })
     .where(and(deliveredTo(user), unread)).returning({ id: notificationRecipients.id });
   return marked.length;
-}
-
-// ---------- addressees ----------
-
-export const tagMembers = (db: Db, tag: number): SQL =>
-  inArray(users.id, db.select({ id: tagUsers.customuser }).from(tagUsers).where(eq(tagUsers.tag, tag)));
-
-/** The users of a project, linked directly or through a tag. */
-export const projectMembers = (db: Db, project: number): SQL => or(
-  inArray(users.id, db.select({ id: projectUsers.users }).from(projectUsers).where(eq(projectUsers.user_project, project))),
-  inArray(users.id, db.select({ id: tagUsers.customuser }).from(tagUsers)
-    .innerJoin(tagProjects, eq(tagProjects.tag, tagUsers.tag)).where(eq(tagProjects.project, project))),
-)!;
-
-export const chosenUsers = (ids: number[]): SQL => inArray(users.id, ids);
-
-/** The active users among those `who` selects: deactivated accounts receive nothing. */
-export async function activeUserIds(db: Db, who: SQL): Promise<number[]> {
-  return (await db.select({ id: users.id }).from(users).where(and(eq(users.is_active, true), who))).map((u) => u.id);
-}
-
-// ---------- storing ----------
-
-/** Stores a notification and one delivery per user, together; answers its id. */
-export function insertNotification(db: Db, values: typeof notifications.$inferInsert, recipients: number[]): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-    await tx.insert(notificationRecipients).values(recipients.map((user) => ({ notification: row.id, user })));
-    return row.id;
-  });
-}
-
-export async function emailsOf(db: Db, ids: number[]): Promise<string[]> {
-  return (await db.select({ email: users.email }).from(users).where(inArray(users.id, ids))).map((u) => u.email);
 }

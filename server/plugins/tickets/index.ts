@@ -13,11 +13,12 @@ import { route } from '../../core/route.js';
 import { removeMedia, withUploads } from '../../core/uploads.js';
 import { ACTIVE, ticketApi, ticketCategoryApi, ticketMessageApi } from '../../../contract/tickets.js';
 import { loadTicket, messageItem, ticketItem, toMessage, toTicket } from './items.js';
-import { notifyTicketEvent } from './events.js';
+import { notifyTicketEvent } from '../../domain/tickets/events.js';
+import { deleteTicket, insertTicket } from '../../domain/tickets/queries.js';
 import { moveLegacyAttachments } from './legacy.js';
 import {
   categoryInUse, categoryRows,
-  deleteMessage, deleteTicket, findMessage, findTicket, insertMessage, insertTicket, isAssignable, listMessages, listTickets,
+  deleteMessage, findMessage, findTicket, insertMessage, isAssignable, listMessages, listTickets,
   unassign, updateTicket,
 } from './queries.js';
 

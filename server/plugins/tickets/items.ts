@@ -7,7 +7,8 @@ import { notFound } from '../../core/errors.js';
 import { currentUser } from '../../core/access.js';
 import { withAttachmentLink } from '../../core/attachments.js';
 import { ACTIVE } from '../../../contract/tickets.js';
-import { findTicket, messageRow, ticketRow, type MessageRow, type StoredTicket, type TicketRow } from './queries.js';
+import { findTicket, messageRow, ticketRow, type MessageRow, type TicketRow } from './queries.js';
+import type { StoredTicket } from '../../domain/tickets/queries.js';
 
 /** SPEC.md §4: 1 is Activo; anything else reads as Cerrado. */
 const statusName = (status: number) => (status === ACTIVE ? 'Activo' : 'Cerrado');

@@ -1,8 +1,8 @@
 /**
  * The tickets area's repository: every query of tickets, their assigned administrators, their
- * messages, the people their events concern, and the start-up move of old attachments.
+ * messages, and the start-up move of old attachments (what other areas need: ../../domain/tickets/).
  */
-import { and, asc, eq, inArray, like, ne, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, not, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyRequest } from 'fastify';
@@ -14,15 +14,10 @@ import { naturalKey } from '../../db/sql.js';
 import { PRIVATE_MEDIA } from '../../core/attachments.js';
 import { userFullName } from '../../domain/users.js';
 import { UNASSIGNED, type AssignedAdmin } from '../../../contract/tickets.js';
-
-/** A ticket as stored. */
-export type StoredTicket = typeof tickets.$inferSelect;
+import { activeStaff, type StoredTicket } from '../../domain/tickets/queries.js';
 
 /** The tickets `viewer` may see: every one for staff, their own for anyone else. */
 const ticketScope = (viewer: User): SQL | undefined => (viewer.is_staff ? undefined : eq(tickets.customuser, viewer.id));
-
-/** Who handles tickets: active administrators (the ones that can be assigned, and that hear of new tickets). */
-export const activeStaff = and(eq(users.is_staff, true), eq(users.is_active, true))!;
 
 export async function findTicket(db: Db, viewer: User, id: number): Promise<StoredTicket | undefined> {
   const [ticket] = await db.select().from(tickets).where(and(eq(tickets.id, id), ticketScope(viewer)));
@@ -91,11 +86,6 @@ export function listTickets<Item>(db: Db, request: FastifyRequest, viewer: User,
 
 // ---------- ticket changes ----------
 
-export async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promise<StoredTicket> {
-  const [ticket] = await db.insert(tickets).values(values).returning();
-  return ticket;
-}
-
 /** Whether a user may be assigned tickets; undefined when there is no such user. */
 export async function isAssignable(db: Db, userId: number): Promise<boolean | undefined> {
   const [user] = await db.select({ assignable: sql<boolean>`(${activeStaff})` }).from(users).where(eq(users.id, userId));
@@ -124,13 +114,6 @@ export async function unassign(db: Db, id: number, admin?: number | null) {
   const removed = await db.delete(ticketAssignees)
     .where(and(eq(ticketAssignees.ticket, id), admin == null ? undefined : eq(ticketAssignees.user, admin))).returning();
   if (removed.length) await db.update(tickets).set({ updated_at: new Date() }).where(eq(tickets.id, id));
-}
-
-/** Deletes a ticket with its messages; answers the stored paths of its attachments and theirs. */
-export async function deleteTicket(db: Db, id: number): Promise<(string | null)[]> {
-  const replies = await db.select({ media: ticketMessages.media }).from(ticketMessages).where(eq(ticketMessages.ticket, id));
-  const [ticket] = await db.delete(tickets).where(eq(tickets.id, id)).returning({ media: tickets.media });
-  return [ticket?.media ?? null, ...replies.map((r) => r.media)];
 }
 
 // ---------- messages ----------
@@ -175,25 +158,6 @@ export async function findMessage(db: Db, viewer: User, id: number) {
 
 export async function deleteMessage(db: Db, id: number) {
   await db.delete(ticketMessages).where(eq(ticketMessages.id, id));
-}
-
-// ---------- events ----------
-
-/** The administrator assigned first to a ticket, if any. */
-export async function firstAssignee(db: Db, ticket: number): Promise<number | undefined> {
-  const [first] = await db.select({ user: ticketAssignees.user }).from(ticketAssignees)
-    .where(eq(ticketAssignees.ticket, ticket)).orderBy(asc(ticketAssignees.assigned_at), asc(ticketAssignees.user)).limit(1);
-  return first?.user;
-}
-
-export const theUser = (id: number): SQL => eq(users.id, id);
-
-/** The users `who` selects, and the actor: their language, whether active, and a name to show (the e-mail when they have none). */
-export function eventPeople(db: Db, who: SQL, actor: number) {
-  return db.select({
-    id: users.id, language: users.language, is_active: users.is_active,
-    name: sql<string>`coalesce(nullif(${userFullName}, ''), ${users.email})`,
-  }).from(users).where(or(who, theUser(actor)));
 }
 
 // ---------- attachments stored at public paths (server/plugins/tickets/legacy.ts) ----------

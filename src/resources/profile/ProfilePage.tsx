@@ -10,6 +10,7 @@ import { ImageUpload } from '../../components/ImageUpload';
 import { useResultFeedback } from '../../components/ResultDialog';
 import { phoneInputProps } from '../../components/phone';
 import { AlarmNotices } from './AlarmNotices';
+import { PushDevices } from './PushDevices';
 
 const validEmail = [email('app.validation.email_invalid')];
 
@@ -63,6 +64,7 @@ export default function ProfilePage() {
         )}
       </Card>
       {profile && <AlarmNotices optOut={profile.alarm_opt_out ?? []} onSaved={() => reload()} />}
+      <PushDevices />
     </>
   );
 }

@@ -336,6 +336,13 @@ const CASES: Case[] = [
     covers: 'profile.action.language', run: (dp) => dp.call('profile', 'language', { data: { language: 'ar', first_name: 'x' } }),
     method: 'PUT', path: '/api/my-profile/update', json: { language: 'ar' }, reply: {},
   },
+  { covers: 'profile.action.pushKey', run: (dp) => dp.call('profile', 'pushKey'), method: 'GET', path: '/api/web-push/key', reply: { public_key: 'BK' } },
+  {
+    covers: 'profile.action.pushSubscribe', run: (dp) => dp.call('profile', 'pushSubscribe', { data: { endpoint: 'https://push.example/x', keys: { p256dh: 'p', auth: 'a' }, alarm_closings: true } }),
+    method: 'POST', path: '/api/web-push/devices', json: { endpoint: 'https://push.example/x', keys: { p256dh: 'p', auth: 'a' }, alarm_closings: true }, reply: { id: 1 },
+  },
+  { covers: 'profile.action.pushDevices', run: (dp) => dp.call('profile', 'pushDevices'), method: 'GET', path: '/api/web-push/devices', reply: [] },
+  { covers: 'profile.action.pushRemove', run: (dp) => dp.call('profile', 'pushRemove', { id: 7 }), method: 'DELETE', path: '/api/web-push/devices/7' },
   { covers: 'profile.one', run: (dp) => dp.getOne('profile', { id: 'me' }), method: 'GET', path: '/api/my-profile', reply: { id: 5, email: 'a@b.cl' }, result: (r) => expect(r.data).toEqual({ id: 5, email: 'a@b.cl' }) },
   {
     covers: 'profile.update',

@@ -1,4 +1,4 @@
-/** Who hears about what happens to a ticket (server/plugins/tickets/events.ts). */
+/** Who hears about what happens to a ticket (server/domain/tickets/events.ts). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { admin, admin2, call, ctx, customer, openTicket, other, send, useTicketSuite, type Who } from './suite.js';
 

@@ -1,7 +1,8 @@
 /**
  * Who hears about what happens to a ticket. Each event becomes a received notification (type 3, linked
  * to the ticket) and an e-mail, written in each recipient's language (users.language; Spanish when
- * unknown). Whoever caused the event is never told about it.
+ * unknown). Whoever caused the event is never told about it. A reply is also pushed to the recipients'
+ * devices (Web Push), opening the ticket.
  *
  *   created   -> every administrator
  *   replied   -> the customer's reply: the assigned administrator, or every administrator when none;
@@ -114,9 +115,11 @@ export async function notifyTicketEvent(app: FastifyInstance, event: TicketEvent
     for (const [template, ids] of byLanguage) {
       const facts = { id: ticket.id, title: ticket.title, author, status: template.status[ticket.status === ACTIVE ? 0 : 1] };
       const { title, message } = template.events[event](facts);
+      const page = `/app/tickets/${ticket.id}/show`;
       await sendNotification(app, {
         type_notification: CHOSEN_USERS, title, message, sender: actor.id, ticket: ticket.id, recipients: ids,
-        mailText: `${message}\n\n${template.link}: ${app.config.publicUrl}/app/tickets/${ticket.id}/show`,
+        mailText: `${message}\n\n${template.link}: ${app.config.publicUrl}${page}`,
+        push: event === 'replied' ? { url: page, tag: `ticket-${ticket.id}` } : undefined,
       });
     }
   } catch (err) {
