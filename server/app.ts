@@ -44,6 +44,7 @@ import alarmRoutes from './plugins/alarms/index.js';
 import reportRoutes from './plugins/reports/index.js';
 import fleetRoutes from './plugins/fleet/index.js';
 import sourceRoutes from './plugins/sources/index.js';
+import shareLinkRoutes from './plugins/share-links/index.js';
 import firstViewRoutes, { type FirstViewOptions } from './plugins/first-view/index.js';
 
 declare module 'fastify' {
@@ -205,6 +206,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
     await api.register(reportRoutes);
     await api.register(fleetRoutes);
     await api.register(sourceRoutes);
+    await api.register(shareLinkRoutes);
     await api.register(firstViewRoutes, { loadRenderer: firstView });
   }, { prefix: '/api' });
 
