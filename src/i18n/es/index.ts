@@ -6,5 +6,6 @@
 import { mergeMessages } from '../merge';
 import common from './common';
 import auth from './auth';
+import shareLinks from './share-links';
 
-export default mergeMessages(common, auth);
+export default mergeMessages(common, auth, shareLinks);

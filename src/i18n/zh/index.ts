@@ -3,6 +3,7 @@ import { mergeMessages } from '../merge';
 import ra from './ra';
 import common from './common';
 import auth from './auth';
+import shareLinks from './share-links';
 import resources from './resources';
 import monitoringFigures from './monitoring-figures';
 import devices from './devices';
@@ -14,4 +15,4 @@ import readings from './readings';
 import userAccounts from './user-accounts';
 import inputs from './inputs';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, shareLinks);
