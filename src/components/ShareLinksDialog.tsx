@@ -65,15 +65,15 @@ export default function ShareLinksDialog({ plant, plantName, onClose }: { plant:
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('help')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <FormControl size="small" sx={{ minWidth: 140 }}>
+          <FormControl size="small" sx={{ width: { sm: 150 }, flexShrink: 0 }}>
             <InputLabel id="share-expires">{t('expires')}</InputLabel>
             <Select labelId="share-expires" label={t('expires')} value={duration} onChange={(e) => setDuration(e.target.value as Duration)}>
               {(Object.keys(DURATIONS) as Duration[]).map((d) => <MenuItem key={d} value={d}>{t(`durations.${d}`)}</MenuItem>)}
             </Select>
           </FormControl>
           <TextField size="small" label={t('name')} helperText={t('name_help')} placeholder={plantName} value={title}
-            onChange={(e) => setTitle(e.target.value)} inputProps={{ maxLength: 150 }} sx={{ flex: 1 }} />
-          <Button variant="contained" onClick={create} disabled={state === 'busy'} sx={{ minHeight: 40 }}>{t('create')}</Button>
+            onChange={(e) => setTitle(e.target.value)} inputProps={{ maxLength: 150 }} sx={{ flex: 1, minWidth: 0 }} />
+          <Button variant="contained" onClick={create} disabled={state === 'busy'} sx={{ minHeight: 40, flexShrink: 0 }}>{t('create')}</Button>
         </Stack>
         {state === 'error' && <Alert severity="error" sx={{ mt: 2 }}>{t('error')}</Alert>}
         {made && (

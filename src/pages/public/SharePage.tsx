@@ -58,7 +58,8 @@ export const SharePage = () => {
 
   return (
     <CssBaseline enableColorScheme>
-      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: palette.background }}>
+      {/* On a big screen the page is the screen's height exactly (nobody scrolls a lobby's screen); on a phone it grows. */}
+      <Box sx={{ minHeight: '100vh', height: { md: '100vh' }, display: 'flex', flexDirection: 'column', bgcolor: palette.background }}>
         <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, md: 4 }, py: { xs: 1, md: 2 }, bgcolor: palette.dark, color: '#fff' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             {state.kind === 'shown' ? (
@@ -76,14 +77,15 @@ export const SharePage = () => {
           </Box>
           <LanguageSwitcher iconOnPhone />
         </Box>
-        <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 1.5, md: 3 } }}>
+        <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', p: { xs: 1.5, md: 3 }, pb: { md: 1 } }}>
           {state.kind === 'loading' && <CircularProgress sx={{ m: 'auto' }} />}
           {state.kind === 'failed' && <Alert severity="error" sx={{ m: 'auto' }}>{translate('app.share.page.failed')}</Alert>}
           {state.kind === 'problem' && <Problem problem={state.problem} />}
           {state.kind === 'shown' && <Figures shared={state.shared} failed={state.failed} />}
         </Box>
-        <Box component="footer" sx={{ px: { xs: 2, md: 4 }, py: 1, color: 'text.secondary', fontSize: { xs: '0.8rem', md: '1rem' } }}>
-          {translate('app.share.page.shared_by', { brand })}
+        <Box component="footer" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, px: { xs: 2, md: 4 }, pb: 1, color: 'text.secondary', fontSize: { xs: '0.8rem', md: '1rem' } }}>
+          <span>{translate('app.share.page.shared_by', { brand })}</span>
+          {state.kind === 'shown' && <ValidUntil plant={state.shared.plant} />}
         </Box>
       </Box>
     </CssBaseline>
@@ -124,8 +126,8 @@ function Figures({ shared: { plant, curve }, failed }: { shared: Shared; failed:
   const t = (key: string, options?: object) => translate(`app.share.page.${key}`, options);
   const reading = plant.timestamp ? t('updated', { time: f.time(plant.timestamp) }) : t('no_data');
   return (
-    <Box sx={{ flex: 1, display: 'grid', gap: { xs: 1.5, md: 3 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' } }}>
-      <Box sx={{ display: 'grid', gap: { xs: 1.5, md: 3 }, gridTemplateColumns: '1fr 1fr', gridAutoRows: { md: '1fr' } }}>
+    <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gap: { xs: 1.5, md: 3 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gridTemplateRows: { md: 'minmax(0, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: { xs: 1.5, md: 3 }, gridTemplateColumns: '1fr 1fr', gridTemplateRows: { md: 'auto minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Figure big label={t('power_now')} value={plant.power_w === null ? '—' : f.power(plant.power_w)}
           detail={<>{plant.online ? reading : t('offline')}{plant.capacity_kwp !== null && <><br />{t('capacity', { value: f.peakPower(plant.capacity_kwp) })}</>}</>} />
         <Figure label={t('today')} value={f.energy(plant.energy_today_wh)} />
@@ -138,16 +140,19 @@ function Figures({ shared: { plant, curve }, failed }: { shared: Shared; failed:
         <Typography component="h2" color="text.secondary" sx={{ fontSize: { xs: '0.95rem', md: 'clamp(1rem, 1.2vw, 1.5rem)' } }}>
           {t('curve')} · {f.weekday(plant.period.today)}
         </Typography>
-        <Box sx={{ flex: 1, minHeight: { xs: 240, md: 360 } }}>
+        <Box sx={{ flex: 1, minHeight: { xs: 240, md: 0 } }}>
           <DayCurve curve={curve} f={f} />
         </Box>
         {failed && <Alert severity="warning" sx={{ mt: 1 }}>{t('failed')}</Alert>}
       </Paper>
-      <Typography sx={{ gridColumn: '1 / -1', color: 'text.secondary', fontSize: { xs: '0.8rem', md: '1rem' } }}>
-        {t('valid_until', { date: f.date(plant.expires_at) })}
-      </Typography>
     </Box>
   );
+}
+
+function ValidUntil({ plant }: { plant: SharedPlant }) {
+  const translate = useTranslate();
+  const f = useFormatters(plant.period.time_zone);
+  return <span>{translate('app.share.page.valid_until', { date: f.date(plant.expires_at) })}</span>;
 }
 
 /** The day's production in kW, 00:00 to 24:00 (each slot at its minute of the day). */

@@ -9,19 +9,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareButton } from '../../../src/components/ShareLinks';
 import { fakeDataProvider, quietConsole, renderAdmin } from '../../../testing/web';
 import { calls, mockFetch } from '../../../testing/fetch-mock';
+import type { ShareLink } from '../../../src/providers/shareLinks';
 
-const LINK = {
+const LINK: ShareLink = {
   id: 3, plant: 7, title: null, state: 'active', created_at: '2026-03-01T13:00:00.000Z', expires_at: '2026-04-01T13:00:00.000Z',
   revoked_at: null, last_opened_at: '2026-03-10T15:04:00.000Z', created_by: { id: 5, name: 'Marta Rojas' },
 };
-const OLD = { ...LINK, id: 2, title: 'Hall', state: 'expired', last_opened_at: null, created_by: null };
+const OLD: ShareLink = { ...LINK, id: 2, title: 'Hall', state: 'expired', last_opened_at: null, created_by: null };
 const TOKEN = 'q3Zx-1v_abcdefghijklmnopqrstuvwxyzABCDEFGHI';
 
 quietConsole();
 afterEach(() => vi.unstubAllGlobals());
 
 function serve() {
-  let links = [LINK, OLD];
+  let links: ShareLink[] = [LINK, OLD];
   mockFetch((call) => {
     if (call.url.pathname === '/api/share-link/plant/7' && call.method === 'GET') return { body: links };
     if (call.url.pathname === '/api/share-link/plant/7' && call.method === 'POST') {
@@ -30,7 +31,7 @@ function serve() {
       return { status: 201, body: { ...made, token: TOKEN } };
     }
     if (call.url.pathname === '/api/share-link/3/revoke') {
-      links = links.map((l) => (l.id === 3 ? { ...l, state: 'revoked', revoked_at: '2026-03-10T16:00:00.000Z' } : l));
+      links = links.map((l): ShareLink => (l.id === 3 ? { ...l, state: 'revoked', revoked_at: '2026-03-10T16:00:00.000Z' } : l));
       return { body: links.find((l) => l.id === 3) };
     }
     return { body: {} };
