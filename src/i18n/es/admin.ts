@@ -1,6 +1,7 @@
 /**
  * The Spanish messages of the admin: react-admin's own (its buttons, lists, notifications) and its
- * screens' (resources, monitoring, devices...), loaded with the admin.
+ * screens' (resources, monitoring, devices...), loaded with the admin. The shared page's Spanish
+ * (share-links.ts) comes with the page's own chunk (src/pages/public/SharePage.tsx).
  */
 import { mergeMessages } from '../merge';
 import ra from './ra';
@@ -14,5 +15,6 @@ import catalogue from './catalogue';
 import readings from './readings';
 import userAccounts from './user-accounts';
 import inputs from './inputs';
+import shareLinks from './share-links';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, shareLinks);

@@ -6,6 +6,5 @@
 import { mergeMessages } from '../merge';
 import common from './common';
 import auth from './auth';
-import shareLinks from './share-links';
 
-export default mergeMessages(common, auth, shareLinks);
+export default mergeMessages(common, auth);

@@ -16,6 +16,19 @@ import { useFormatters, type Formatters } from '../../i18n/format';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { useDocumentTitle } from '../../layout/documentTitle';
 import { palette } from '../../theme';
+import spanish from '../../i18n/es/share-links';
+
+/**
+ * The page's messages. Its Spanish comes with this chunk, as each message's default, and not in the
+ * login page's script, whose budget it would exceed (docs/web.md, "Code split"); the other languages
+ * load whole, these included.
+ */
+function usePageTranslate() {
+  const translate = useTranslate();
+  return (key: string, options?: object) => translate(`app.share.page.${key}`, {
+    _: key.split('.').reduce<unknown>((messages, part) => (messages as Record<string, unknown>)[part], spanish.app.share.page), ...options,
+  });
+}
 
 /** How often the figures are read again: the readings come every 5 minutes, the snapshot's power each minute at most. */
 export const SHARE_REFRESH_MS = 60_000;
@@ -49,11 +62,11 @@ function useShared(token: string): State {
 export const SharePage = () => {
   const { token = '' } = useParams();
   const state = useShared(token);
-  const translate = useTranslate();
+  const t = usePageTranslate();
   const brand = useBrandName();
   let title = brand;
-  if (state.kind === 'shown') title = translate('app.share.page.title', { name: state.shared.plant.name });
-  else if (state.kind === 'problem') title = translate(`app.share.page.${state.problem}.title`);
+  if (state.kind === 'shown') title = t('title', { name: state.shared.plant.name });
+  else if (state.kind === 'problem') title = t(`${state.problem}.title`);
   useDocumentTitle(title);
 
   return (
@@ -79,12 +92,12 @@ export const SharePage = () => {
         </Box>
         <Box component="main" sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', p: { xs: 1.5, md: 3 }, pb: { md: 1 } }}>
           {state.kind === 'loading' && <CircularProgress sx={{ m: 'auto' }} />}
-          {state.kind === 'failed' && <Alert severity="error" sx={{ m: 'auto' }}>{translate('app.share.page.failed')}</Alert>}
+          {state.kind === 'failed' && <Alert severity="error" sx={{ m: 'auto' }}>{t('failed')}</Alert>}
           {state.kind === 'problem' && <Problem problem={state.problem} />}
           {state.kind === 'shown' && <Figures shared={state.shared} failed={state.failed} />}
         </Box>
         <Box component="footer" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, px: { xs: 2, md: 4 }, pb: 1, color: 'text.secondary', fontSize: { xs: '0.8rem', md: '1rem' } }}>
-          <span>{translate('app.share.page.shared_by', { brand })}</span>
+          <span>{t('shared_by', { brand })}</span>
           {state.kind === 'shown' && <ValidUntil plant={state.shared.plant} />}
         </Box>
       </Box>
@@ -94,11 +107,11 @@ export const SharePage = () => {
 
 /** Why the link shows nothing. */
 function Problem({ problem }: { problem: ShareProblem }) {
-  const translate = useTranslate();
+  const t = usePageTranslate();
   return (
     <Paper variant="outlined" role="alert" sx={{ m: 'auto', p: { xs: 3, md: 6 }, maxWidth: 640, textAlign: 'center' }}>
-      <Typography variant="h4" component="h2" gutterBottom sx={{ fontWeight: 700 }}>{translate(`app.share.page.${problem}.title`)}</Typography>
-      <Typography color="text.secondary">{translate(`app.share.page.${problem}.text`)}</Typography>
+      <Typography variant="h4" component="h2" gutterBottom sx={{ fontWeight: 700 }}>{t(`${problem}.title`)}</Typography>
+      <Typography color="text.secondary">{t(`${problem}.text`)}</Typography>
     </Paper>
   );
 }
@@ -121,9 +134,8 @@ function Figure({ label, value, detail, big = false }: { label: string; value: s
 }
 
 function Figures({ shared: { plant, curve }, failed }: { shared: Shared; failed: boolean }) {
-  const translate = useTranslate();
+  const t = usePageTranslate();
   const f = useFormatters(plant.period.time_zone);
-  const t = (key: string, options?: object) => translate(`app.share.page.${key}`, options);
   const reading = plant.timestamp ? t('updated', { time: f.time(plant.timestamp) }) : t('no_data');
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gap: { xs: 1.5, md: 3 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gridTemplateRows: { md: 'minmax(0, 1fr)' } }}>
@@ -150,9 +162,9 @@ function Figures({ shared: { plant, curve }, failed }: { shared: Shared; failed:
 }
 
 function ValidUntil({ plant }: { plant: SharedPlant }) {
-  const translate = useTranslate();
+  const t = usePageTranslate();
   const f = useFormatters(plant.period.time_zone);
-  return <span>{translate('app.share.page.valid_until', { date: f.date(plant.expires_at) })}</span>;
+  return <span>{t('valid_until', { date: f.date(plant.expires_at) })}</span>;
 }
 
 /** The day's production in kW, 00:00 to 24:00 (each slot at its minute of the day). */
