@@ -110,7 +110,7 @@ function Problem({ problem }: { problem: ShareProblem }) {
   const t = usePageTranslate();
   return (
     <Paper variant="outlined" role="alert" sx={{ m: 'auto', p: { xs: 3, md: 6 }, maxWidth: 640, textAlign: 'center' }}>
-      <Typography variant="h4" component="h2" gutterBottom sx={{ fontWeight: 700 }}>{t(`${problem}.title`)}</Typography>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>{t(`${problem}.title`)}</Typography>
       <Typography color="text.secondary">{t(`${problem}.text`)}</Typography>
     </Paper>
   );
