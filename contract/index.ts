@@ -24,6 +24,7 @@ import { fleetApi } from './fleet.js';
 import { firstViewApi } from './first-view.js';
 import { sourcesApi } from './sources.js';
 import { webPushApi } from './web-push.js';
+import { shareLinkApi } from './share-links.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -49,6 +50,7 @@ export const api = {
   firstView: firstViewApi,
   sources: sourcesApi,
   webPush: webPushApi,
+  shareLink: shareLinkApi,
   distributor: distributorApi, tariff: tariffApi, injectionPrice: injectionPriceApi,
   remanenteAssignment: remanenteAssignmentApi, billing: billingApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -46,6 +46,7 @@ import reportRoutes from './plugins/reports/index.js';
 import fleetRoutes from './plugins/fleet/index.js';
 import sourceRoutes from './plugins/sources/index.js';
 import webPushRoutes from './plugins/web-push/index.js';
+import shareLinkRoutes from './plugins/share-links/index.js';
 import firstViewRoutes, { type FirstViewOptions } from './plugins/first-view/index.js';
 
 declare module 'fastify' {
@@ -208,6 +209,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
     await api.register(fleetRoutes);
     await api.register(sourceRoutes);
     await api.register(webPushRoutes);
+    await api.register(shareLinkRoutes);
     await api.register(firstViewRoutes, { loadRenderer: firstView });
   }, { prefix: '/api' });
 

@@ -4,7 +4,7 @@
  * get only those (and a notification area) from react-admin, not its data layer and router adapter,
  * so the login page downloads little (docs/web.md, "Code split"). Routes as SPEC §2.
  */
-import { Component, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
@@ -13,6 +13,7 @@ import {
   I18nContextProvider, NotificationContextProvider, StoreContextProvider, useI18nProvider, useStoreContext, useTranslate, type Store,
 } from 'react-admin';
 import { authProvider, LOGIN_PATH } from './providers/authProvider';
+import { SHARE_PAGE } from './providers/sharePage';
 import { setNavigator } from './providers/session';
 import { createI18nProvider, useCurrentLocale, type AppI18nProvider } from './providers/i18nProvider';
 import { createStore } from './providers/store';
@@ -32,6 +33,7 @@ const AccountActivatePage = lazyComponent(() => import('./pages/public/AccountAc
 const GoogleCallbackPage = lazyComponent(() => import('./pages/public/GoogleCallbackPage'), (m) => m.GoogleCallbackPage);
 const LogoutPage = lazyComponent(() => import('./pages/public/LogoutPage'), (m) => m.LogoutPage);
 const NotFoundPage = lazyComponent(() => import('./pages/public/NotFoundPage'), (m) => m.NotFoundPage);
+const SharePage = lazyComponent(() => import('./pages/public/SharePage'), (m) => m.SharePage);
 
 const loadAdminStart = () => import('./layout/adminStart');
 // Opened at an admin address, the small chunk that starts the page's first reads is fetched while
@@ -134,6 +136,8 @@ export const AppRoutes = () => (
       path="/app/*"
       element={<RequireSession />}
     />
+    {/* A shared plant fills the screen (a lobby's): no card, no public layout. */}
+    <Route path={SHARE_PAGE} element={<LazyBoundary><Suspense fallback={<Loading />}><SharePage /></Suspense></LazyBoundary>} />
     <Route element={<LazyBoundary><PublicLayout /></LazyBoundary>}>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />

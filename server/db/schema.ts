@@ -858,3 +858,24 @@ export const remanenteAssignments = pgTable('remanente_assignments', {
   from_month: date('from_month').notNull(),
   created_at: createdAt(),
 }, (t) => [uniqueIndex('remanente_assignments_uq').on(t.from_plant, t.from_month), index('remanente_assignments_to_idx').on(t.to_plant)]);
+
+// ---------- share links (issue 37): a plant's figures for anyone holding the link ----------
+
+/**
+ * A read-only link to a plant's live figures (docs/share-links.md). The token is shown once, at
+ * creation; only its SHA-256 is kept, so the table cannot hand out working links.
+ */
+export const shareLinks = pgTable('share_links', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the token, hex. */
+  token_hash: varchar('token_hash', { length: 64 }).notNull(),
+  /** The name the shared page shows instead of the plant's (a plant is often named after its owner); null: the plant's. */
+  title: varchar('title', { length: 150 }),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  /** Written at most once a minute per link. */
+  last_opened_at: timestamp('last_opened_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('share_links_token_uq').on(t.token_hash), index('share_links_plant_idx').on(t.plant)]);

@@ -1,6 +1,7 @@
 /**
  * The Spanish messages of the admin: react-admin's own (its buttons, lists, notifications) and its
- * screens' (resources, monitoring, devices...), loaded with the admin.
+ * screens' (resources, monitoring, devices...), loaded with the admin. The shared page's Spanish
+ * (share-links.ts) comes with the page's own chunk (src/pages/public/SharePage.tsx).
  */
 import { mergeMessages } from '../merge';
 import ra from './ra';
@@ -15,5 +16,6 @@ import readings from './readings';
 import userAccounts from './user-accounts';
 import inputs from './inputs';
 import webPush from './web-push';
+import shareLinks from './share-links';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks);

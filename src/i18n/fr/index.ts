@@ -3,6 +3,7 @@ import { mergeMessages } from '../merge';
 import ra from './ra';
 import common from './common';
 import auth from './auth';
+import shareLinks from './share-links';
 import resources from './resources';
 import monitoringFigures from './monitoring-figures';
 import devices from './devices';
@@ -15,4 +16,5 @@ import userAccounts from './user-accounts';
 import inputs from './inputs';
 import webPush from './web-push';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush);
+
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks);

@@ -26,6 +26,7 @@ import { ChartPanel, PlantsMap, preloadChart } from './chunks';
 import { useFirstViewRelease, useHoldFirstView } from '../../firstView/useRelease';
 import { localDay, performanceQuery, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
 import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from './choices';
+import { ShareButton } from '../../components/ShareLinks';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -153,6 +154,7 @@ function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRec
         <ChartPanel key={today} plantId={plantId} plantName={plant.name} today={today} timeZone={timeZone} />
       </Suspense>
       <ReportDownload plantId={plantId} today={today} timeZone={timeZone} />
+      <ShareButton plant={plantId} plantName={plant.name} />
       <PlantsMapSection plants={plants} selected={plantId} onSelect={onSelect} />
     </Stack>
   );
