@@ -6,6 +6,7 @@
  * folder `server/sources/<vendor>/`, one entry here, its fake server in testing/vendors/ and its tests.
  */
 import { HUAWEI_REGIONS, huaweiConnector, huaweiLimits } from './huawei/index.js';
+import { SOLAREDGE_REGIONS, solarEdgeConnector, solarEdgeLimits } from './solaredge/index.js';
 import type { SourceEntry } from './types.js';
 
 export const SOURCES = [
@@ -16,6 +17,10 @@ export const SOURCES = [
   {
     id: 'huawei', label: 'Huawei FusionSolar (Northbound)', way: 'cloud', module: 'server/sources/huawei/index.ts',
     regions: HUAWEI_REGIONS, limits: huaweiLimits, connect: huaweiConnector,
+  },
+  {
+    id: 'solaredge', label: 'SolarEdge Monitoring API', way: 'cloud', module: 'server/sources/solaredge/index.ts',
+    regions: SOLAREDGE_REGIONS, limits: solarEdgeLimits, connect: solarEdgeConnector,
   },
 ] as const satisfies readonly SourceEntry[];
 

@@ -61,7 +61,7 @@ async function newConnector(db: Db, account: AccountRow, size: Awaited<ReturnTyp
     throw err;
   }
   const limits: Record<string, CallLimit> = source.limits(size);
-  return source.connect({ id: account.id, vendor: account.vendor, baseUrl: account.base_url, credentials }, accountBudget(db, account.id, limits, opts.clock), { fetch: opts.fetch });
+  return source.connect({ id: account.id, vendor: account.vendor, baseUrl: account.base_url, credentials }, accountBudget(db, account.id, limits, opts.clock), { fetch: opts.fetch, now: opts.clock });
 }
 
 /** Keeps on the account what its last round came to: success, or the error, its kind and when to retry. */

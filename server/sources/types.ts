@@ -99,8 +99,8 @@ export interface SourceEntry {
   regions?: Record<string, string>;
   /** Published call budgets per interface for an account of this size, for cloud connectors: `calls` per `windowMs`. */
   limits?(inventory: { stations: number; devicesByType: Record<number, number> }): Record<string, { calls: number; windowMs: number }>;
-  /** A cloud connector for one account; `spend` guards each call against the shared budget. */
-  connect?(account: VendorAccount, spend: SpendCalls, options?: { fetch?: typeof fetch }): CloudConnector;
+  /** A cloud connector for one account; `spend` guards each call against the shared budget; `now` is the budget's clock. */
+  connect?(account: VendorAccount, spend: SpendCalls, options?: { fetch?: typeof fetch; now?: () => number }): CloudConnector;
 }
 
 // ---------- what the SolarEdge, Growatt and Sungrow clients give back ----------

@@ -16,12 +16,15 @@ import { buildApp } from '../../../server/app.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { call, query } from '../../../testing/fixtures.js';
 import { huaweiExchange, startHuaweiFake, type HuaweiFake } from '../../../testing/vendors/huawei-fake.js';
+import { startSolarEdgeFake, type SolarEdgeFake } from '../../../testing/vendors/solaredge-fake.js';
+import { localText } from '../../../server/sources/local-time.js';
 
 const KEY = 'credentials-key-of-this-suite-0123456789';
 const log: string[] = [];
 const logStream = new Writable({ write(chunk, _enc, done) { log.push(String(chunk)); done(); } });
 let ctx: TestContext;
 let fake: HuaweiFake;
+let solaredge: SolarEdgeFake;
 let staff: string;
 let customer: string;
 /** Every answer of the suite, to search for the credentials. */
@@ -34,6 +37,15 @@ const api = async (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DEL
 
 beforeAll(async () => {
   fake = await startHuaweiFake();
+  // The site reports now, in Santiago: the overview's local time is the clock's.
+  solaredge = await startSolarEdgeFake({
+    files: { overview: 'home-assistant-core/overview.json' },
+    edit: (endpoint, body) => {
+      if (endpoint === 'sites') for (const site of body.Sites.list) site.location.timeZone = 'America/Santiago';
+      if (endpoint === 'overview') body.overview.lastUpdateTime = localText(new Date(), 'America/Santiago');
+      return body;
+    },
+  });
   ctx = await createTestContext({ CREDENTIALS_KEY: KEY }, { logger: loggerOptions({ level: 'trace', tty: false, destination: logStream }) });
   staff = (await ctx.userWithToken({ is_staff: true })).token;
   customer = (await ctx.userWithToken()).token;
@@ -41,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await fake?.close();
+  await solaredge?.close();
 });
 
 const account = () => ({ vendor: 'huawei', label: 'FusionSolar LatAm', base_url: `${fake.baseUrl}/`, credentials: { userName: fake.userName, systemCode: fake.systemCode } });
@@ -143,6 +156,28 @@ describe('vendor accounts', () => {
       .toMatchObject({ last_error_kind: 'quota', retry_at: expect.any(String) });
   });
 
+  it('reads a SolarEdge account: its key only, a site made a plant, its figures in W and Wh in the plant snapshot', async () => {
+    const solarEdgeAccount = { vendor: 'solaredge', label: 'SolarEdge', base_url: solaredge.url, credentials: { api_key: solaredge.apiKey } };
+    const mixed = await api(staff, 'POST', '/vendor-accounts/', { ...solarEdgeAccount, credentials: { userName: 'u', systemCode: 's' } });
+    expect(mixed).toMatchObject({ status: 400, body: { credentials: [expect.any(String)] } });
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', solarEdgeAccount);
+    expect((await api(staff, 'PATCH', `/vendor-accounts/${acc.id}/`, { credentials: { userName: 'u', systemCode: 's' } })).status).toBe(400);
+    const stations = await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`);
+    expect(stations.body).toEqual(['1', '2'].map((code) => ({
+      code, name: 'Test', address: 'the address, the address2, the city, the country', capacity_kwp: 10, plant: null, linked: false,
+    })));
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador SolarEdge' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/1/link`, { project: project.id, name: 'Casa SolarEdge' });
+    expect(linked.body.inverters.map((i: { device: string }) => i.device)).toEqual(['12345678-01', '12345678-02']);
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    // Sites list, inventory, then (a new inventory, a new connector) the sites' zones again and one overview.
+    expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null, calls_today: 4 } });
+    // The recorded overview: 1234.5 W now, 100000 Wh in all, 250 Wh today.
+    const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
+    expect(snapshot.body).toMatchObject({ online: true, power_w: 1234.5, energy_total_wh: 100000, capacity_kwp: 10 });
+    expect(answers.join('')).not.toContain(solaredge.apiKey);
+  });
+
   it('never answers nor logs the credentials, on any path', () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) expect(answer).not.toContain(fake.systemCode);
@@ -150,6 +185,7 @@ describe('vendor accounts', () => {
     expect(lines).toContain('/vendor-accounts/');
     expect(lines).not.toContain(fake.systemCode);
     expect(lines).not.toContain('Equivocada-123');
+    expect(lines).not.toContain(solaredge.apiKey);
   });
 });
 
