@@ -6,6 +6,7 @@
  * folder `server/sources/<vendor>/`, one entry here, its fake server in testing/vendors/ and its tests.
  */
 import { HUAWEI_REGIONS, huaweiConnector, huaweiLimits } from './huawei/index.js';
+import { GROWATT_REGIONS, growattConnector, growattLimits } from './growatt/index.js';
 import { SOLAREDGE_REGIONS, solarEdgeConnector, solarEdgeLimits } from './solaredge/index.js';
 import type { SourceEntry } from './types.js';
 
@@ -21,6 +22,10 @@ export const SOURCES = [
   {
     id: 'solaredge', label: 'SolarEdge Monitoring API', way: 'cloud', module: 'server/sources/solaredge/index.ts',
     regions: SOLAREDGE_REGIONS, limits: solarEdgeLimits, connect: solarEdgeConnector,
+  },
+  {
+    id: 'growatt', label: 'Growatt OpenAPI v1', way: 'cloud', module: 'server/sources/growatt/index.ts',
+    regions: GROWATT_REGIONS, limits: growattLimits, connect: growattConnector,
   },
 ] as const satisfies readonly SourceEntry[];
 

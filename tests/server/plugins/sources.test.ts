@@ -17,6 +17,7 @@ import { createTestContext, type TestContext } from '../../../testing/harness.js
 import { call, query } from '../../../testing/fixtures.js';
 import { huaweiExchange, startHuaweiFake, type HuaweiFake } from '../../../testing/vendors/huawei-fake.js';
 import { startSolarEdgeFake, type SolarEdgeFake } from '../../../testing/vendors/solaredge-fake.js';
+import { INVERTER_DAY, startGrowattFake, type GrowattFake } from '../../../testing/vendors/growatt-fake.js';
 import { localText } from '../../../server/sources/local-time.js';
 
 const KEY = 'credentials-key-of-this-suite-0123456789';
@@ -25,6 +26,7 @@ const logStream = new Writable({ write(chunk, _enc, done) { log.push(String(chun
 let ctx: TestContext;
 let fake: HuaweiFake;
 let solaredge: SolarEdgeFake;
+let growatt: GrowattFake;
 let staff: string;
 let customer: string;
 /** Every answer of the suite, to search for the credentials. */
@@ -46,6 +48,9 @@ beforeAll(async () => {
       return body;
     },
   });
+  growatt = await startGrowattFake({
+    edit: (endpoint, data) => (endpoint === 'device/inverter/last_new_data' ? { ...data, time: localText(new Date(), 'GMT+8') } : data),
+  });
   ctx = await createTestContext({ CREDENTIALS_KEY: KEY }, { logger: loggerOptions({ level: 'trace', tty: false, destination: logStream }) });
   staff = (await ctx.userWithToken({ is_staff: true })).token;
   customer = (await ctx.userWithToken()).token;
@@ -54,6 +59,7 @@ afterAll(async () => {
   await ctx?.close();
   await fake?.close();
   await solaredge?.close();
+  await growatt?.close();
 });
 
 const account = () => ({ vendor: 'huawei', label: 'FusionSolar LatAm', base_url: `${fake.baseUrl}/`, credentials: { userName: fake.userName, systemCode: fake.systemCode } });
@@ -178,6 +184,24 @@ describe('vendor accounts', () => {
     expect(answers.join('')).not.toContain(solaredge.apiKey);
   });
 
+  it("reads a Growatt account: a plant made from its inverter, the inverter's figures in W and Wh in the plant snapshot", async () => {
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', { vendor: 'growatt', label: 'Growatt', base_url: growatt.url, credentials: { token: growatt.token } });
+    expect((await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`)).body).toEqual([
+      { code: '1185', name: '9', address: 'China', capacity_kwp: null, plant: null, linked: false },
+    ]);
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador Growatt' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/1185/link`, { project: project.id });
+    expect(linked.body).toMatchObject({ linked: true, inverters: [{ device: 'ZT00100001', investor: expect.any(Number) }] });
+    const [inverter] = await ctx.database.db.select().from(investors).where(eq(investors.plant, linked.body.plant));
+    expect(inverter).toMatchObject({ serial_number: 'ZT00100001', model: 'A0B0D0T0PFU1M3S4' });
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null } });
+    // pac 7903.4 W; power_total "15234.7" kWh; power_today "12.3" kWh.
+    const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
+    expect(snapshot.body).toMatchObject({ online: true, power_w: INVERTER_DAY.pac, solar_w: INVERTER_DAY.ppv, energy_total_wh: 15_234_700 });
+    expect(answers.join('')).not.toContain(growatt.token);
+  });
+
   it('never answers nor logs the credentials, on any path', () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) expect(answer).not.toContain(fake.systemCode);
@@ -186,6 +210,7 @@ describe('vendor accounts', () => {
     expect(lines).not.toContain(fake.systemCode);
     expect(lines).not.toContain('Equivocada-123');
     expect(lines).not.toContain(solaredge.apiKey);
+    expect(lines).not.toContain(growatt.token);
   });
 });
 
