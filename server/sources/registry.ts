@@ -8,6 +8,7 @@
 import { HUAWEI_REGIONS, huaweiConnector, huaweiLimits } from './huawei/index.js';
 import { GROWATT_REGIONS, growattConnector, growattLimits } from './growatt/index.js';
 import { SOLAREDGE_REGIONS, solarEdgeConnector, solarEdgeLimits } from './solaredge/index.js';
+import { SUNGROW_REGIONS, sungrowConnector, sungrowLimits } from './sungrow/index.js';
 import type { SourceEntry } from './types.js';
 
 export const SOURCES = [
@@ -26,6 +27,10 @@ export const SOURCES = [
   {
     id: 'growatt', label: 'Growatt OpenAPI v1', way: 'cloud', module: 'server/sources/growatt/index.ts',
     regions: GROWATT_REGIONS, limits: growattLimits, connect: growattConnector,
+  },
+  {
+    id: 'sungrow', label: 'Sungrow iSolarCloud OpenAPI', way: 'cloud', module: 'server/sources/sungrow/index.ts',
+    regions: SUNGROW_REGIONS, limits: sungrowLimits, connect: sungrowConnector,
   },
 ] as const satisfies readonly SourceEntry[];
 

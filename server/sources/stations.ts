@@ -18,3 +18,10 @@ export function sourceDevices(station: string, inventory: StationInventory, vend
   }));
   return [...of(inventory.inverters, 'inverter', 'inverters'), ...of(inventory.meters, 'meter', 'meters'), ...of(inventory.batteries, 'battery', 'batteries')];
 }
+
+/** The devices of each station, one inventory call a station (each taken from the budget by `inventory`). */
+export async function devicesOf(stations: string[], inventory: (station: string) => Promise<StationInventory>): Promise<SourceDevice[]> {
+  const found: SourceDevice[] = [];
+  for (const station of stations) found.push(...sourceDevices(station, await inventory(station)));
+  return found;
+}

@@ -10,7 +10,7 @@
  * inverter whose last request is not yet 5 minutes old is simply read at the next round.
  */
 import { localInstant, localText } from '../local-time.js';
-import { sourceDevices, sourceStation } from '../stations.js';
+import { devicesOf, sourceStation } from '../stations.js';
 import type { CloudConnector, DeviceReading, SpendCalls, VendorAccount } from '../types.js';
 import { SourceError } from '../types.js';
 import type { CallLimit } from '../budget.js';
@@ -61,14 +61,10 @@ export function growattConnector(account: VendorAccount, spend: SpendCalls, opti
       return (await client.plants()).map(sourceStation);
     },
 
-    async devices(stations) {
-      const found = [];
-      for (const plant of stations) {
-        await take('device/list');
-        found.push(...sourceDevices(plant, await client.devices(plant)));
-      }
-      return found;
-    },
+    devices: (stations) => devicesOf(stations, async (plant) => {
+      await take('device/list');
+      return client.devices(plant);
+    }),
 
     async latest(devices) {
       const inverters = devices.filter((d) => d.kind === 'inverter');

@@ -14,7 +14,7 @@
  * and week, which 300 a day cannot carry for every site.
  */
 import { localInstant } from '../local-time.js';
-import { sourceDevices, sourceStation } from '../stations.js';
+import { devicesOf, sourceStation } from '../stations.js';
 import type { CloudConnector, DeviceReading, SpendCalls, VendorAccount } from '../types.js';
 import { SourceError } from '../types.js';
 import type { CallLimit } from '../budget.js';
@@ -73,14 +73,10 @@ export function solarEdgeConnector(account: VendorAccount, spend: SpendCalls, op
       return (await sites()).map(sourceStation);
     },
 
-    async devices(stations) {
-      const found = [];
-      for (const site of stations) {
-        await take();
-        found.push(...sourceDevices(site, await client.inventory(site)));
-      }
-      return found;
-    },
+    devices: (stations) => devicesOf(stations, async (site) => {
+      await take();
+      return client.inventory(site);
+    }),
 
     async latest(devices): Promise<DeviceReading[]> {
       const inverters = devices.filter((d) => d.kind === 'inverter');

@@ -18,6 +18,7 @@ import { call, query } from '../../../testing/fixtures.js';
 import { huaweiExchange, startHuaweiFake, type HuaweiFake } from '../../../testing/vendors/huawei-fake.js';
 import { startSolarEdgeFake, type SolarEdgeFake } from '../../../testing/vendors/solaredge-fake.js';
 import { INVERTER_DAY, startGrowattFake, type GrowattFake } from '../../../testing/vendors/growatt-fake.js';
+import { startSungrowFake, SUNGROW_FAKE_CREDENTIALS, type SungrowFake } from '../../../testing/vendors/sungrow-fake.js';
 import { localText } from '../../../server/sources/local-time.js';
 
 const KEY = 'credentials-key-of-this-suite-0123456789';
@@ -27,6 +28,7 @@ let ctx: TestContext;
 let fake: HuaweiFake;
 let solaredge: SolarEdgeFake;
 let growatt: GrowattFake;
+let sungrow: SungrowFake;
 let staff: string;
 let customer: string;
 /** Every answer of the suite, to search for the credentials. */
@@ -51,6 +53,14 @@ beforeAll(async () => {
   growatt = await startGrowattFake({
     edit: (endpoint, data) => (endpoint === 'device/inverter/last_new_data' ? { ...data, time: localText(new Date(), 'GMT+8') } : data),
   });
+  // The recorded real-time plant 970645 in the account's list, at GMT+8, reporting now.
+  sungrow = await startSungrowFake({
+    edit: (path, data) => {
+      if (path === 'getPowerStationList') data.pageList = [{ ...data.pageList[0], ps_id: 970645, ps_name: 'Planta Sungrow', ps_current_time_zone: 'GMT+8' }];
+      if (path === 'getDeviceRealTimeData') for (const p of data.device_point_list) p.device_point.device_time = localText(new Date(), 'GMT+8')!.replace(/\D/g, '');
+      return data;
+    },
+  });
   ctx = await createTestContext({ CREDENTIALS_KEY: KEY }, { logger: loggerOptions({ level: 'trace', tty: false, destination: logStream }) });
   staff = (await ctx.userWithToken({ is_staff: true })).token;
   customer = (await ctx.userWithToken()).token;
@@ -60,6 +70,7 @@ afterAll(async () => {
   await fake?.close();
   await solaredge?.close();
   await growatt?.close();
+  await sungrow?.close();
 });
 
 const account = () => ({ vendor: 'huawei', label: 'FusionSolar LatAm', base_url: `${fake.baseUrl}/`, credentials: { userName: fake.userName, systemCode: fake.systemCode } });
@@ -202,6 +213,23 @@ describe('vendor accounts', () => {
     expect(answers.join('')).not.toContain(growatt.token);
   });
 
+  it("reads a Sungrow account: a plant made with its five inverters, the plant's figures in W and Wh in its snapshot", async () => {
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', { vendor: 'sungrow', label: 'iSolarCloud', base_url: sungrow.url, credentials: SUNGROW_FAKE_CREDENTIALS });
+    expect((await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`)).body).toEqual([
+      { code: '970645', name: 'Planta Sungrow', address: 'Germany', capacity_kwp: null, plant: null, linked: false },
+    ]);
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador Sungrow' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/970645/link`, { project: project.id });
+    expect(linked.body.inverters).toHaveLength(5);
+    expect(await ctx.database.db.select().from(investors).where(eq(investors.plant, linked.body.plant))).toHaveLength(5);
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null } });
+    // p83033 "9276.0" W now; p83022 "108500.0" Wh today.
+    const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
+    expect(snapshot.body).toMatchObject({ online: true, power_w: 9276 });
+    expect(answers.join('')).not.toContain(SUNGROW_FAKE_CREDENTIALS.secret_key);
+  });
+
   it('never answers nor logs the credentials, on any path', () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) expect(answer).not.toContain(fake.systemCode);
@@ -211,6 +239,7 @@ describe('vendor accounts', () => {
     expect(lines).not.toContain('Equivocada-123');
     expect(lines).not.toContain(solaredge.apiKey);
     expect(lines).not.toContain(growatt.token);
+    expect(lines).not.toContain(SUNGROW_FAKE_CREDENTIALS.secret_key);
   });
 });
 

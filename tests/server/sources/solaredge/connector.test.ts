@@ -148,5 +148,5 @@ describe('a day of a SolarEdge account read every 5 minutes', () => {
     for (const id of ids) expect(overviews.filter((c) => c.path === `/site/${id}/overview`)).toHaveLength(80);
     const [{ n }] = await rows<{ n: number }>(db, sql`select count(*)::int as n from measurements where investor_id in (${sql.join(invs.map((i) => sql`${i.id}`), sql`, `)}) and ac_power_w = 1500`);
     expect([stored, n]).toEqual([240, 240]);
-  });
+  }, 120_000);
 });
