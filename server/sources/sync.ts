@@ -88,7 +88,9 @@ export async function withAccount<T>(db: Db, account: AccountRow, opts: SyncOpti
 export async function syncAccount(db: Db, account: AccountRow, opts: SyncOptions) {
   const rows = await db.select().from(vendorDevices)
     .innerJoin(vendorStations, and(eq(vendorStations.account, vendorDevices.account), eq(vendorStations.code, vendorDevices.station)))
-    .where(and(eq(vendorDevices.account, account.id), isNotNull(vendorStations.plant), isNotNull(vendorDevices.investor)));
+    .where(and(eq(vendorDevices.account, account.id), isNotNull(vendorStations.plant), isNotNull(vendorDevices.investor)))
+    // In the order they were linked: a station's "first inverter", which plant-wide figures go to, stays the same one.
+    .orderBy(vendorDevices.id);
   await dropSpentWindows(db, new Date(opts.clock?.() ?? Date.now()));
   if (!rows.length) return { stored: 0, duplicates: 0, failed: 0 };
   const devices: SourceDevice[] = rows.map(({ vendor_devices: d }) => ({

@@ -226,7 +226,9 @@ describe('vendor accounts', () => {
     expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null } });
     // p83033 "9276.0" W now; p83022 "108500.0" Wh today.
     const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
-    expect(snapshot.body).toMatchObject({ online: true, power_w: 9276 });
+    expect(snapshot.body).toMatchObject({ online: true, power_w: 9276, energy_today_wh: 108_500 });
+    // The plant's figures go to its first inverter (研发楼NB04, the first listed).
+    expect(snapshot.body.inverters.map((i: { power_w: number | null }) => i.power_w)).toEqual([9276, null, null, null, null]);
     expect(answers.join('')).not.toContain(SUNGROW_FAKE_CREDENTIALS.secret_key);
   });
 
