@@ -10,7 +10,7 @@ import { IdParams, S } from './common.js';
 import { oneOf } from './literals.js';
 
 /** The vendor clouds the portal reads (server/sources/registry.ts has their connectors). */
-export const VENDORS = ['huawei'] as const;
+export const VENDORS = ['huawei', 'solaredge', 'growatt', 'sungrow'] as const;
 export type Vendor = typeof VENDORS[number];
 
 /** Why an account or a device could not be read (server/sources/types.ts SourceError). */
@@ -37,10 +37,25 @@ export const VendorAccount = Type.Object({
 }, { title: 'VendorAccount' });
 export type VendorAccount = Static<typeof VendorAccount>;
 
-const Credentials = Type.Object({
-  userName: Type.String({ minLength: 1, maxLength: VENDOR_LIMITS.credential }),
-  systemCode: Type.String({ minLength: 1, maxLength: VENDOR_LIMITS.credential }),
-}, { description: "Huawei: the northbound user's userName and systemCode (its password)", additionalProperties: false });
+const secret = () => Type.String({ minLength: 1, maxLength: VENDOR_LIMITS.credential });
+/** What each vendor's account signs in with (server/sources/<vendor>/client.ts). */
+export const VENDOR_CREDENTIALS = {
+  huawei: Type.Object({ userName: secret(), systemCode: secret() }, { description: "Huawei: the northbound user's userName and systemCode (its password)", additionalProperties: false }),
+  solaredge: Type.Object({ api_key: secret() }, { description: "SolarEdge: the account's API key (an account-level key: it lists the sites)", additionalProperties: false }),
+  growatt: Type.Object({ token: secret() }, { description: "Growatt: the OpenAPI token of the account's user", additionalProperties: false }),
+  sungrow: Type.Object({ app_key: secret(), secret_key: secret(), user_account: secret(), user_password: secret() }, {
+    description: "Sungrow: the developer app's key and secret, and the iSolarCloud account's user and password", additionalProperties: false,
+  }),
+} satisfies Record<Vendor, unknown>;
+
+/** Any vendor's credentials; the plugin checks they are the account's vendor's (`credentialsFit`). */
+const Credentials = Type.Union(Object.values(VENDOR_CREDENTIALS), { description: "the vendor's credentials (never returned)" });
+
+/** Whether `credentials` carry exactly the fields `vendor` signs in with. */
+export const credentialsFit = (vendor: Vendor, credentials: Record<string, unknown>) => {
+  const fields = Object.keys(VENDOR_CREDENTIALS[vendor].properties).sort();
+  return JSON.stringify(Object.keys(credentials).sort()) === JSON.stringify(fields);
+};
 
 const baseUrl = Type.String({ minLength: 1, maxLength: VENDOR_LIMITS.baseUrl, pattern: '^https?://', description: "the vendor's host for this account (a region, a proxy, a test server), e.g. https://la5.fusionsolar.huawei.com" });
 

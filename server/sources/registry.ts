@@ -6,6 +6,9 @@
  * folder `server/sources/<vendor>/`, one entry here, its fake server in testing/vendors/ and its tests.
  */
 import { HUAWEI_REGIONS, huaweiConnector, huaweiLimits } from './huawei/index.js';
+import { GROWATT_REGIONS, growattConnector, growattLimits } from './growatt/index.js';
+import { SOLAREDGE_REGIONS, solarEdgeConnector, solarEdgeLimits } from './solaredge/index.js';
+import { SUNGROW_REGIONS, sungrowConnector, sungrowLimits } from './sungrow/index.js';
 import type { SourceEntry } from './types.js';
 
 export const SOURCES = [
@@ -16,6 +19,18 @@ export const SOURCES = [
   {
     id: 'huawei', label: 'Huawei FusionSolar (Northbound)', way: 'cloud', module: 'server/sources/huawei/index.ts',
     regions: HUAWEI_REGIONS, limits: huaweiLimits, connect: huaweiConnector,
+  },
+  {
+    id: 'solaredge', label: 'SolarEdge Monitoring API', way: 'cloud', module: 'server/sources/solaredge/index.ts',
+    regions: SOLAREDGE_REGIONS, limits: solarEdgeLimits, connect: solarEdgeConnector,
+  },
+  {
+    id: 'growatt', label: 'Growatt OpenAPI v1', way: 'cloud', module: 'server/sources/growatt/index.ts',
+    regions: GROWATT_REGIONS, limits: growattLimits, connect: growattConnector,
+  },
+  {
+    id: 'sungrow', label: 'Sungrow iSolarCloud OpenAPI', way: 'cloud', module: 'server/sources/sungrow/index.ts',
+    regions: SUNGROW_REGIONS, limits: sungrowLimits, connect: sungrowConnector,
   },
 ] as const satisfies readonly SourceEntry[];
 

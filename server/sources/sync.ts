@@ -61,7 +61,7 @@ async function newConnector(db: Db, account: AccountRow, size: Awaited<ReturnTyp
     throw err;
   }
   const limits: Record<string, CallLimit> = source.limits(size);
-  return source.connect({ id: account.id, vendor: account.vendor, baseUrl: account.base_url, credentials }, accountBudget(db, account.id, limits, opts.clock), { fetch: opts.fetch });
+  return source.connect({ id: account.id, vendor: account.vendor, baseUrl: account.base_url, credentials }, accountBudget(db, account.id, limits, opts.clock), { fetch: opts.fetch, now: opts.clock });
 }
 
 /** Keeps on the account what its last round came to: success, or the error, its kind and when to retry. */
@@ -88,7 +88,9 @@ export async function withAccount<T>(db: Db, account: AccountRow, opts: SyncOpti
 export async function syncAccount(db: Db, account: AccountRow, opts: SyncOptions) {
   const rows = await db.select().from(vendorDevices)
     .innerJoin(vendorStations, and(eq(vendorStations.account, vendorDevices.account), eq(vendorStations.code, vendorDevices.station)))
-    .where(and(eq(vendorDevices.account, account.id), isNotNull(vendorStations.plant), isNotNull(vendorDevices.investor)));
+    .where(and(eq(vendorDevices.account, account.id), isNotNull(vendorStations.plant), isNotNull(vendorDevices.investor)))
+    // In the order they were linked: a station's "first inverter", which plant-wide figures go to, stays the same one.
+    .orderBy(vendorDevices.id);
   await dropSpentWindows(db, new Date(opts.clock?.() ?? Date.now()));
   if (!rows.length) return { stored: 0, duplicates: 0, failed: 0 };
   const devices: SourceDevice[] = rows.map(({ vendor_devices: d }) => ({

@@ -99,14 +99,14 @@ export interface SourceEntry {
   regions?: Record<string, string>;
   /** Published call budgets per interface for an account of this size, for cloud connectors: `calls` per `windowMs`. */
   limits?(inventory: { stations: number; devicesByType: Record<number, number> }): Record<string, { calls: number; windowMs: number }>;
-  /** A cloud connector for one account; `spend` guards each call against the shared budget. */
-  connect?(account: VendorAccount, spend: SpendCalls, options?: { fetch?: typeof fetch }): CloudConnector;
+  /** A cloud connector for one account; `spend` guards each call against the shared budget; `now` is the budget's clock. */
+  connect?(account: VendorAccount, spend: SpendCalls, options?: { fetch?: typeof fetch; now?: () => number }): CloudConnector;
 }
 
 // ---------- what the SolarEdge, Growatt and Sungrow clients give back ----------
-// Their connectors (a CloudConnector each, registered in ./registry.ts) are still to be written
-// (issue 35): they will map these richer descriptions (time zone, location, batteries' capacity)
-// onto SourceStation and SourceDevice, which should then take the fields they lack.
+// Their connectors (./<vendor>/index.ts) map these richer descriptions onto SourceStation and
+// SourceDevice in one place, ./stations.ts; the station's zone stays in each connector (read from
+// the vendor's list), since the tables keep none yet.
 
 /** A reading of a vendor's device (or site), by the vendor's id. */
 export type VendorReading = SourceReading & { device: string };

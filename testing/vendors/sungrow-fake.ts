@@ -9,6 +9,7 @@
  *   of an error is not recorded: it is the success envelope without result_data);
  * - getDeviceRealTimeData answers the recorded plants among the ps_keys asked, the others in
  *   fail_ps_key_list.
+ * `edit` changes a recorded result_data before it is sent (other plants, another zone, a time of now).
  * Switches: `mode` 'ok' | 'bad-key' (every login refused) | 'expired' (every token refused, logins
  * still given) | 'quota' (E999) | 'down' (HTTP 502) | 'malformed' | 'refused' (nothing listens).
  */
@@ -40,7 +41,11 @@ export interface SungrowFake {
   close(): Promise<void>;
 }
 
-export async function startSungrowFake(): Promise<SungrowFake> {
+export interface SungrowFakeOptions {
+  edit?: (path: string, data: any) => any;
+}
+
+export async function startSungrowFake(opts: SungrowFakeOptions = {}): Promise<SungrowFake> {
   const valid = new Set<string>();
   const login = exchange('sungrow', `${DIR}/01-login.json`);
   const failed = exchange('sungrow', `${DIR}/02-login-failed.json`).response;
@@ -87,6 +92,8 @@ export async function startSungrowFake(): Promise<SungrowFake> {
         const known = new Set(data.device_point_list.map((p: any) => p.device_point.ps_key));
         data.fail_ps_key_list = [...asked].filter((k) => !known.has(k));
       }
+      const recorded = answer.body as { result_data: unknown };
+      if (opts.edit) recorded.result_data = opts.edit(path, recorded.result_data);
       sendRecorded(res, answer);
     });
   };

@@ -8,7 +8,7 @@
  * key (CREDENTIALS_KEY_PREVIOUS) are sealed again under the current one.
  */
 import fp from 'fastify-plugin';
-import { sourcesApi } from '../../../contract/sources.js';
+import { credentialsFit, sourcesApi, type Vendor } from '../../../contract/sources.js';
 import { ApiError, fieldError, notFound } from '../../core/errors.js';
 import { everyInterval, WORKER } from '../../core/jobs.js';
 import { route } from '../../core/route.js';
@@ -29,6 +29,11 @@ async function fromVendor<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof SourceError) throw new ApiError(502, { detail: err.message });
     throw err;
   }
+}
+
+/** Credentials of another vendor than the account's: a 400 on the field (their values never echoed). */
+function checkCredentials(vendor: Vendor, credentials: Record<string, string>) {
+  if (!credentialsFit(vendor, credentials)) throw fieldError('credentials', 'Estas credenciales no son las que pide este proveedor.');
 }
 
 export default fp(async (app) => {
@@ -63,12 +68,14 @@ export default fp(async (app) => {
 
   route(app, sourcesApi.create, async (request, reply) => {
     const { vendor, label, base_url, credentials } = request.body;
+    checkCredentials(vendor, credentials);
     const id = await insertAccount(db, { vendor, label: label.trim(), base_url: base_url.replace(/\/+$/, ''), credentials: box.seal(credentials) });
     return reply.status(201).send(await found(id));
   });
 
   route(app, sourcesApi.update, async (request) => {
     const { label, base_url, credentials } = request.body;
+    if (credentials) checkCredentials((await found(request.params.id)).vendor, credentials);
     const changed = await updateAccount(db, request.params.id, {
       ...(label !== undefined ? { label: label.trim() } : {}),
       ...(base_url !== undefined ? { base_url: base_url.replace(/\/+$/, '') } : {}),

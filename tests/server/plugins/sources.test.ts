@@ -16,12 +16,19 @@ import { buildApp } from '../../../server/app.js';
 import { createTestContext, type TestContext } from '../../../testing/harness.js';
 import { call, query } from '../../../testing/fixtures.js';
 import { huaweiExchange, startHuaweiFake, type HuaweiFake } from '../../../testing/vendors/huawei-fake.js';
+import { startSolarEdgeFake, type SolarEdgeFake } from '../../../testing/vendors/solaredge-fake.js';
+import { INVERTER_DAY, startGrowattFake, type GrowattFake } from '../../../testing/vendors/growatt-fake.js';
+import { startSungrowFake, SUNGROW_FAKE_CREDENTIALS, type SungrowFake } from '../../../testing/vendors/sungrow-fake.js';
+import { localText } from '../../../server/sources/local-time.js';
 
 const KEY = 'credentials-key-of-this-suite-0123456789';
 const log: string[] = [];
 const logStream = new Writable({ write(chunk, _enc, done) { log.push(String(chunk)); done(); } });
 let ctx: TestContext;
 let fake: HuaweiFake;
+let solaredge: SolarEdgeFake;
+let growatt: GrowattFake;
+let sungrow: SungrowFake;
 let staff: string;
 let customer: string;
 /** Every answer of the suite, to search for the credentials. */
@@ -34,6 +41,26 @@ const api = async (token: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DEL
 
 beforeAll(async () => {
   fake = await startHuaweiFake();
+  // The site reports now, in Santiago: the overview's local time is the clock's.
+  solaredge = await startSolarEdgeFake({
+    files: { overview: 'home-assistant-core/overview.json' },
+    edit: (endpoint, body) => {
+      if (endpoint === 'sites') for (const site of body.Sites.list) site.location.timeZone = 'America/Santiago';
+      if (endpoint === 'overview') body.overview.lastUpdateTime = localText(new Date(), 'America/Santiago');
+      return body;
+    },
+  });
+  growatt = await startGrowattFake({
+    edit: (endpoint, data) => (endpoint === 'device/inverter/last_new_data' ? { ...data, time: localText(new Date(), 'GMT+8') } : data),
+  });
+  // The recorded real-time plant 970645 in the account's list, at GMT+8, reporting now.
+  sungrow = await startSungrowFake({
+    edit: (path, data) => {
+      if (path === 'getPowerStationList') data.pageList = [{ ...data.pageList[0], ps_id: 970645, ps_name: 'Planta Sungrow', ps_current_time_zone: 'GMT+8' }];
+      if (path === 'getDeviceRealTimeData') for (const p of data.device_point_list) p.device_point.device_time = localText(new Date(), 'GMT+8')!.replace(/\D/g, '');
+      return data;
+    },
+  });
   ctx = await createTestContext({ CREDENTIALS_KEY: KEY }, { logger: loggerOptions({ level: 'trace', tty: false, destination: logStream }) });
   staff = (await ctx.userWithToken({ is_staff: true })).token;
   customer = (await ctx.userWithToken()).token;
@@ -41,6 +68,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await fake?.close();
+  await solaredge?.close();
+  await growatt?.close();
+  await sungrow?.close();
 });
 
 const account = () => ({ vendor: 'huawei', label: 'FusionSolar LatAm', base_url: `${fake.baseUrl}/`, credentials: { userName: fake.userName, systemCode: fake.systemCode } });
@@ -143,6 +173,65 @@ describe('vendor accounts', () => {
       .toMatchObject({ last_error_kind: 'quota', retry_at: expect.any(String) });
   });
 
+  it('reads a SolarEdge account: its key only, a site made a plant, its figures in W and Wh in the plant snapshot', async () => {
+    const solarEdgeAccount = { vendor: 'solaredge', label: 'SolarEdge', base_url: solaredge.url, credentials: { api_key: solaredge.apiKey } };
+    const mixed = await api(staff, 'POST', '/vendor-accounts/', { ...solarEdgeAccount, credentials: { userName: 'u', systemCode: 's' } });
+    expect(mixed).toMatchObject({ status: 400, body: { credentials: [expect.any(String)] } });
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', solarEdgeAccount);
+    expect((await api(staff, 'PATCH', `/vendor-accounts/${acc.id}/`, { credentials: { userName: 'u', systemCode: 's' } })).status).toBe(400);
+    const stations = await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`);
+    expect(stations.body).toEqual(['1', '2'].map((code) => ({
+      code, name: 'Test', address: 'the address, the address2, the city, the country', capacity_kwp: 10, plant: null, linked: false,
+    })));
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador SolarEdge' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/1/link`, { project: project.id, name: 'Casa SolarEdge' });
+    expect(linked.body.inverters.map((i: { device: string }) => i.device)).toEqual(['12345678-01', '12345678-02']);
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    // Sites list, inventory, then (a new inventory, a new connector) the sites' zones again and one overview.
+    expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null, calls_today: 4 } });
+    // The recorded overview: 1234.5 W now, 100000 Wh in all, 250 Wh today.
+    const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
+    expect(snapshot.body).toMatchObject({ online: true, power_w: 1234.5, energy_total_wh: 100000, capacity_kwp: 10 });
+    expect(answers.join('')).not.toContain(solaredge.apiKey);
+  });
+
+  it("reads a Growatt account: a plant made from its inverter, the inverter's figures in W and Wh in the plant snapshot", async () => {
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', { vendor: 'growatt', label: 'Growatt', base_url: growatt.url, credentials: { token: growatt.token } });
+    expect((await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`)).body).toEqual([
+      { code: '1185', name: '9', address: 'China', capacity_kwp: null, plant: null, linked: false },
+    ]);
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador Growatt' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/1185/link`, { project: project.id });
+    expect(linked.body).toMatchObject({ linked: true, inverters: [{ device: 'ZT00100001', investor: expect.any(Number) }] });
+    const [inverter] = await ctx.database.db.select().from(investors).where(eq(investors.plant, linked.body.plant));
+    expect(inverter).toMatchObject({ serial_number: 'ZT00100001', model: 'A0B0D0T0PFU1M3S4' });
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null } });
+    // pac 7903.4 W; power_total "15234.7" kWh; power_today "12.3" kWh.
+    const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
+    expect(snapshot.body).toMatchObject({ online: true, power_w: INVERTER_DAY.pac, solar_w: INVERTER_DAY.ppv, energy_total_wh: 15_234_700 });
+    expect(answers.join('')).not.toContain(growatt.token);
+  });
+
+  it("reads a Sungrow account: a plant made with its five inverters, the plant's figures in W and Wh in its snapshot", async () => {
+    const { body: acc } = await api(staff, 'POST', '/vendor-accounts/', { vendor: 'sungrow', label: 'iSolarCloud', base_url: sungrow.url, credentials: SUNGROW_FAKE_CREDENTIALS });
+    expect((await api(staff, 'GET', `/vendor-accounts/${acc.id}/stations`)).body).toEqual([
+      { code: '970645', name: 'Planta Sungrow', address: 'Germany', capacity_kwp: null, plant: null, linked: false },
+    ]);
+    const [project] = await ctx.database.db.insert(projects).values({ name: 'Instalador Sungrow' }).returning();
+    const linked = await api(staff, 'POST', `/vendor-accounts/${acc.id}/stations/970645/link`, { project: project.id });
+    expect(linked.body.inverters).toHaveLength(5);
+    expect(await ctx.database.db.select().from(investors).where(eq(investors.plant, linked.body.plant))).toHaveLength(5);
+    const read = await api(staff, 'POST', `/vendor-accounts/${acc.id}/read`);
+    expect(read.body).toMatchObject({ stored: 1, failed: 0, account: { last_error: null } });
+    // p83033 "9276.0" W now; p83022 "108500.0" Wh today.
+    const snapshot = await api(staff, 'GET', `/v2/last/measurement/all/data/${linked.body.plant}`);
+    expect(snapshot.body).toMatchObject({ online: true, power_w: 9276, energy_today_wh: 108_500 });
+    // The plant's figures go to its first inverter (研发楼NB04, the first listed).
+    expect(snapshot.body.inverters.map((i: { power_w: number | null }) => i.power_w)).toEqual([9276, null, null, null, null]);
+    expect(answers.join('')).not.toContain(SUNGROW_FAKE_CREDENTIALS.secret_key);
+  });
+
   it('never answers nor logs the credentials, on any path', () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) expect(answer).not.toContain(fake.systemCode);
@@ -150,6 +239,9 @@ describe('vendor accounts', () => {
     expect(lines).toContain('/vendor-accounts/');
     expect(lines).not.toContain(fake.systemCode);
     expect(lines).not.toContain('Equivocada-123');
+    expect(lines).not.toContain(solaredge.apiKey);
+    expect(lines).not.toContain(growatt.token);
+    expect(lines).not.toContain(SUNGROW_FAKE_CREDENTIALS.secret_key);
   });
 });
 
