@@ -17,12 +17,14 @@ import {
 } from '../../contract/expected';
 import { weatherApi, type Weather } from '../../contract/weather';
 import { reportApi } from '../../contract/reports';
-import { billingApi } from '../../contract/billing';
+import { billingApi, reconciliationApi } from '../../contract/billing';
 
 /** A plant's bills of a year, month by month, and its remanente ledger (docs/billing.md). */
 export type PlantBills = Reply<typeof billingApi.bills>;
 export type MonthBill = PlantBills['months'][number];
 export type RemanenteLedger = Reply<typeof billingApi.remanente>;
+/** The real bills entered for a plant's year beside the portal's. */
+export type Reconciliation = Reply<typeof reconciliationApi.year>;
 
 export type { CurvePoint, ExpectedChart, ExpectedChartType, ExpectedWarning, Performance, ProductionForecast, ProjectSnapshot, Snapshot, Totals, Weather };
 
@@ -75,6 +77,10 @@ export const monitoringReads = {
   /** The plant's remanente ledger: the credit carried from month to month. */
   remanente: (plant: number, signal?: AbortSignal) =>
     request<RemanenteLedger>(fillPath(billingApi.remanente.path, { id: plant }), { signal }),
+
+  /** The real bills entered for the plant's year (YYYY), each beside the portal's, flagged with its likely causes. */
+  reconciliation: (plant: number, year: string, signal?: AbortSignal) =>
+    request<Reconciliation>(fillPath(reconciliationApi.year.path, { id: plant }), { query: { year }, signal }),
 
   /** The plant's 3-day forecast. */
   weather: (plant: number, signal?: AbortSignal) =>

@@ -19,7 +19,7 @@ import { ticketApi, ticketCategoryApi, ticketMessageApi } from '../../contract/t
 import { notificationApi, notificationTypeApi, sendCall, userNotificationApi } from '../../contract/notifications';
 import { projectUserApi, userApi } from '../../contract/users';
 import { fleetApi } from '../../contract/fleet';
-import { distributorApi, injectionPriceApi, tariffApi } from '../../contract/billing';
+import { distributorApi, injectionPriceApi, realBillApi, tariffApi } from '../../contract/billing';
 import type { EndpointSpec } from '../../contract/http';
 
 type Data = Record<string, any>;
@@ -215,6 +215,15 @@ export const resourceTable: Record<string, ResourceSpec> = {
     delete: injectionPriceApi.delete.path,
     optional: ['source'],
     actions: { import: action(injectionPriceApi.import, ['csv']) },
+  },
+  // A plant's real bills, entered by its customer or staff (multipart: the bill's photo or PDF).
+  'real-bills': {
+    byParent: { plant: realBillApi.listBy.path },
+    one: realBillApi.one.path,
+    create: realBillApi.create.path,
+    update: realBillApi.update.path,
+    delete: realBillApi.delete.path,
+    optional: ['attachment'],
   },
   settings: {
     list: settingsApi.list.path,

@@ -28,12 +28,18 @@ const ar: Translation<typeof esBilling> = {
       empty: 'لا توجد أسعار حقن لهذه الشركة الموزعة',
       fields: { distributor: 'الشركة الموزعة', month: 'الشهر', price: 'السعر (بيزو تشيلي/كيلوواط ساعة)', source: 'المصدر' },
     },
+    'real-bills': {
+      name: name('فاتورة', 'فواتير'),
+      empty: 'لم تُدخل أي فاتورة بعد',
+      fields: { plant: 'المحطة', month: 'الشهر (YYYY-MM)', bought_kwh: 'كيلوواط ساعة مشتراة', injected_kwh: 'كيلوواط ساعة محقونة', amount: 'المبلغ الإجمالي (بيزو تشيلي، شامل الضريبة)', attachment: 'صورة الفاتورة أو ملف PDF' },
+    },
   },
   app: {
     messages: {
       distributor: entity('الشركة الموزعة'),
       tariff: entity('التعرفة'),
       injection_price: entity('سعر الحقن'),
+      real_bill: entity('الفاتورة'),
       csv_import: {
         done: 'تم استيراد الملف: صفوف جديدة %{created}، صفوف محدّثة %{updated}.',
         error: 'لم يُستورد شيء: صحّح هذه الصفوف وارفع الملف مرة أخرى.',
@@ -50,6 +56,20 @@ const ar: Translation<typeof esBilling> = {
       import_help: 'أعمدة الملف وصيغته: docs/billing.md، «CSV». إذا كان في صف خطأ فلن يُستورد شيء.',
       until_next: 'حتى التالية',
       month_required: 'أدخل الشهر',
+      real: {
+        title: 'فاتورتك الفعلية',
+        hint: 'أدخل ما تقوله فاتورة شركتك الموزعة وقارنها بفاتورة البوابة.',
+        add: 'إدخال فاتورة',
+        empty: 'لم تُدخل أي فاتورة لهذه السنة بعد.',
+        bill: 'الفاتورة', portal: 'البوابة',
+        bought: 'المشترى', injected: 'المحقون', amount: 'المبلغ', check: 'المراجعة',
+        ok: 'متطابقة',
+        flagged: 'الفرق أكثر من %{pct} %',
+        no_portal: 'لا توجد بيانات',
+        attachment: 'عرض الفاتورة',
+        attach_help: 'اسحب صورة الفاتورة أو ملف PDF، أو انقر لاختياره (اختياري)',
+        causes: { data_gap: 'بيانات ناقصة من العاكسات', meter: 'العداد والعاكسات غير متطابقين', tariff: 'الشركة الموزعة تطبق تعرفة أخرى' },
+      },
       card: {
         title: 'فاتورة الكهرباء',
         hint: 'ما ستقوله فاتورتك بدون ألواح ومعها، بتعرفة شركتك الموزعة، مع رصيد الحقن وضريبة القيمة المضافة.',

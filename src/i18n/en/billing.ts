@@ -27,12 +27,18 @@ const en: Translation<typeof esBilling> = {
       empty: 'This distributor has no injection prices',
       fields: { distributor: 'Distributor', month: 'Month', price: 'Price (CLP/kWh)', source: 'Source' },
     },
+    'real-bills': {
+      name: 'Bill |||| Bills',
+      empty: 'No bills entered yet',
+      fields: { plant: 'Plant', month: 'Month (YYYY-MM)', bought_kwh: 'kWh bought', injected_kwh: 'kWh injected', amount: 'Total amount (CLP, VAT included)', attachment: 'Photo or PDF of the bill' },
+    },
   },
   app: {
     messages: {
       distributor: entity('Distributor', 'the distributor'),
       tariff: entity('Tariff', 'the tariff'),
       injection_price: entity('Injection price', 'the injection price'),
+      real_bill: entity('Bill', 'the bill'),
       csv_import: {
         done: 'File imported: %{created} new rows, %{updated} updated.',
         error: 'Nothing was imported: fix these rows and upload the file again.',
@@ -49,6 +55,20 @@ const en: Translation<typeof esBilling> = {
       import_help: "The file's columns and format: docs/billing.md, “CSV”. If one row is wrong nothing is imported.",
       until_next: 'Until the next one',
       month_required: 'Enter the month',
+      real: {
+        title: 'Your real bill',
+        hint: "Enter what your distributor's bill says and compare it with the portal's.",
+        add: 'Enter a bill',
+        empty: 'No bills entered for this year yet.',
+        bill: 'Bill', portal: 'Portal',
+        bought: 'Bought', injected: 'Injected', amount: 'Amount', check: 'Check',
+        ok: 'Matches',
+        flagged: 'Differs by more than %{pct} %',
+        no_portal: 'No data',
+        attachment: 'See the bill',
+        attach_help: "Drop the bill's photo or PDF, or click to choose it (optional)",
+        causes: { data_gap: 'Data missing from the inverters', meter: 'The meter and the inverters disagree', tariff: 'The distributor applies another tariff' },
+      },
       card: {
         title: 'Your electricity bill',
         hint: "What your bill would say without panels and with them, at your distributor's tariff, with the injection credit and VAT.",

@@ -31,12 +31,18 @@ export default {
       empty: 'Esta distribuidora no tiene precios de inyección',
       fields: { distributor: 'Distribuidora', month: 'Mes', price: 'Precio (CLP/kWh)', source: 'Fuente' },
     },
+    'real-bills': {
+      name: 'Boleta |||| Boletas',
+      empty: 'Aún no ingresas boletas',
+      fields: { plant: 'Central', month: 'Mes (AAAA-MM)', bought_kwh: 'kWh comprados', injected_kwh: 'kWh inyectados', amount: 'Monto total (CLP, con IVA)', attachment: 'Foto o PDF de la boleta' },
+    },
   },
   app: {
     messages: {
       distributor: entity('Distribuidora', 'f', 'la distribuidora'),
       tariff: entity('Tarifa', 'f', 'la tarifa'),
       injection_price: entity('Precio de inyección', 'm', 'el precio de inyección'),
+      real_bill: entity('Boleta', 'f', 'la boleta'),
       csv_import: {
         done: 'Archivo importado: %{created} filas nuevas, %{updated} actualizadas.',
         error: 'No se importó nada: corrige estas filas y vuelve a subir el archivo.',
@@ -53,6 +59,20 @@ export default {
       import_help: 'Columnas y formato del archivo: docs/billing.md, «CSV». Si una fila tiene un error no se importa nada.',
       until_next: 'Hasta la siguiente',
       month_required: 'Indica el mes',
+      real: {
+        title: 'Tu boleta real',
+        hint: 'Ingresa lo que dice la boleta de tu distribuidora y compárala con la cuenta del portal.',
+        add: 'Ingresar boleta',
+        empty: 'Aún no ingresas boletas de este año.',
+        bill: 'Boleta', portal: 'Portal',
+        bought: 'Comprado', injected: 'Inyectado', amount: 'Monto', check: 'Revisión',
+        ok: 'Coincide',
+        flagged: 'Difiere más de un %{pct} %',
+        no_portal: 'Sin datos',
+        attachment: 'Ver boleta',
+        attach_help: 'Arrastra la foto o el PDF de la boleta, o haz clic para elegirlo (opcional)',
+        causes: { data_gap: 'Faltan datos de los inversores', meter: 'El medidor y los inversores no coinciden', tariff: 'La distribuidora aplica otra tarifa' },
+      },
       card: {
         title: 'Tu cuenta de la luz',
         hint: 'Lo que diría tu boleta sin paneles y con ellos, con la tarifa de tu distribuidora, el crédito por inyección y el IVA.',

@@ -31,12 +31,18 @@ const fr: Translation<typeof esBilling> = {
       empty: "Ce distributeur n'a pas de prix d'injection",
       fields: { distributor: 'Distributeur', month: 'Mois', price: 'Prix (CLP/kWh)', source: 'Source' },
     },
+    'real-bills': {
+      name: 'Facture |||| Factures',
+      empty: "Aucune facture saisie pour l'instant",
+      fields: { plant: 'Centrale', month: 'Mois (AAAA-MM)', bought_kwh: 'kWh achetés', injected_kwh: 'kWh injectés', amount: 'Montant total (CLP, TVA comprise)', attachment: 'Photo ou PDF de la facture' },
+    },
   },
   app: {
     messages: {
       distributor: entity('Distributeur', 'm', 'du distributeur'),
       tariff: entity('Tarif', 'm', 'du tarif'),
       injection_price: entity("Prix d'injection", 'm', "du prix d'injection"),
+      real_bill: entity('Facture', 'f', 'de la facture'),
       csv_import: {
         done: 'Fichier importé : %{created} nouvelles lignes, %{updated} mises à jour.',
         error: "Rien n'a été importé : corrige ces lignes et envoie à nouveau le fichier.",
@@ -53,6 +59,20 @@ const fr: Translation<typeof esBilling> = {
       import_help: "Colonnes et format du fichier : docs/billing.md, « CSV ». Si une ligne est erronée, rien n'est importé.",
       until_next: "Jusqu'au suivant",
       month_required: 'Indique le mois',
+      real: {
+        title: 'Ta facture réelle',
+        hint: 'Saisis ce que dit la facture de ton distributeur et compare-la avec celle du portail.',
+        add: 'Saisir une facture',
+        empty: "Aucune facture saisie pour cette année pour l'instant.",
+        bill: 'Facture', portal: 'Portail',
+        bought: 'Acheté', injected: 'Injecté', amount: 'Montant', check: 'Vérification',
+        ok: 'Concorde',
+        flagged: 'Écart de plus de %{pct} %',
+        no_portal: 'Pas de données',
+        attachment: 'Voir la facture',
+        attach_help: 'Dépose la photo ou le PDF de la facture, ou clique pour le choisir (facultatif)',
+        causes: { data_gap: 'Il manque des données des onduleurs', meter: 'Le compteur et les onduleurs ne concordent pas', tariff: 'Le distributeur applique un autre tarif' },
+      },
       card: {
         title: "Ta facture d'électricité",
         hint: "Ce que dirait ta facture sans panneaux et avec, au tarif de ton distributeur, avec le crédit d'injection et la TVA.",

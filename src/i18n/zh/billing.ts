@@ -26,12 +26,18 @@ const zh: Translation<typeof esBilling> = {
       empty: '该配电公司暂无上网电价',
       fields: { distributor: '配电公司', month: '月份', price: '价格（CLP/kWh）', source: '来源' },
     },
+    'real-bills': {
+      name: '账单',
+      empty: '尚未录入账单',
+      fields: { plant: '电站', month: '月份（YYYY-MM）', bought_kwh: '购电 kWh', injected_kwh: '上网 kWh', amount: '总金额（CLP，含增值税）', attachment: '账单照片或 PDF' },
+    },
   },
   app: {
     messages: {
       distributor: entity('配电公司'),
       tariff: entity('电价'),
       injection_price: entity('上网电价'),
+      real_bill: entity('账单'),
       csv_import: {
         done: '文件已导入：新增 %{created} 行，更新 %{updated} 行。',
         error: '未导入任何内容：请更正这些行后重新上传文件。',
@@ -48,6 +54,20 @@ const zh: Translation<typeof esBilling> = {
       import_help: '文件的列与格式：docs/billing.md「CSV」。只要有一行出错，就不会导入任何内容。',
       until_next: '直到下一个',
       month_required: '请输入月份',
+      real: {
+        title: '你的实际账单',
+        hint: '录入配电公司账单上的数据，与门户计算的账单对比。',
+        add: '录入账单',
+        empty: '今年尚未录入账单。',
+        bill: '账单', portal: '门户',
+        bought: '购电', injected: '上网', amount: '金额', check: '核对',
+        ok: '一致',
+        flagged: '差异超过 %{pct} %',
+        no_portal: '无数据',
+        attachment: '查看账单',
+        attach_help: '拖入账单照片或 PDF，或点击选择（可选）',
+        causes: { data_gap: '逆变器数据缺失', meter: '电表与逆变器读数不一致', tariff: '配电公司采用了其他电价' },
+      },
       card: {
         title: '你的电费账单',
         hint: '按你所在配电公司的电价，计入上网电量抵扣和增值税，你的账单在没有光伏和有光伏时分别是多少。',

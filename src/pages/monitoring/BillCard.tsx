@@ -1,8 +1,8 @@
 /**
  * The plant's electricity bill as the distributor would write it (docs/billing.md): this month so
  * far, last month and this year, without solar and with it, and the savings between them; the
- * year month by month; the remanente ledger. Below the fold: read once the user scrolls near it,
- * never during the page's first view.
+ * year month by month; the remanente ledger; the real bills beside it (RealBills.tsx). Below the
+ * fold: read once the user scrolls near it, never during the page's first view.
  */
 import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useAppDataProvider } from '../../providers/useAppDataProvider';
 import type { MonthBill, PlantBills, RemanenteLedger } from '../../providers/monitoring';
 import { useNearViewport } from '../../components/useNearViewport';
 import { useFormatters, type Formatters } from '../../i18n/format';
+import { RealBills } from './RealBills';
 
 const CURRENCY = 'CLP';
 /** Bills of past months change only when staff change a tariff. */
@@ -63,8 +64,8 @@ function Rows({ label, head, rows }: { label: string; head: string[]; rows: { ke
   );
 }
 
-function Bill({ bills, previous, ledger, month, plants, f }: {
-  bills: PlantBills; previous: PlantBills | undefined; ledger: RemanenteLedger | undefined; month: string; plants: RaRecord[]; f: Formatters;
+function Bill({ plantId, bills, previous, ledger, month, plants, f }: {
+  plantId: number; bills: PlantBills; previous: PlantBills | undefined; ledger: RemanenteLedger | undefined; month: string; plants: RaRecord[]; f: Formatters;
 }) {
   const translate = useTranslate();
   const t = (key: string, values?: object) => translate(`app.billing.card.${key}`, values);
@@ -101,6 +102,7 @@ function Bill({ bills, previous, ledger, month, plants, f }: {
             }))} />
         </>
       )}
+      <RealBills plantId={plantId} year={bills.year} f={f} />
     </Stack>
   );
 }
@@ -134,7 +136,7 @@ export function BillCard({ plantId, today, timeZone, plants }: { plantId: number
   if (!near || bills.isPending) body = near ? <CircularProgress size={24} /> : null;
   else if (bills.error) body = <Alert severity="error">{t('error')}</Alert>;
   else if (!bills.data.months.length) body = <Typography color="text.secondary">{t('empty')}</Typography>;
-  else body = <Bill bills={bills.data} previous={previous.data} ledger={ledger.data} month={month} plants={plants} f={f} />;
+  else body = <Bill plantId={plantId} bills={bills.data} previous={previous.data} ledger={ledger.data} month={month} plants={plants} f={f} />;
   return (
     <Card variant="outlined">
       <CardHeader title={t('title')} subheader={t('hint')} titleTypographyProps={{ variant: 'h6', component: 'h2' }} subheaderTypographyProps={{ variant: 'body2' }} />

@@ -30,6 +30,8 @@ export function TariffList({ distributor }: { distributor: Identifier }) {
           secondary: (r) => `${translate('resources.tariffs.fields.energy_charge')}: ${value(r.energy_charge)}`,
           rowClick: 'edit',
         }}>
+          {/* Sixteen columns: the table scrolls sideways rather than squeezing the source into a tall column. */}
+          <Box sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' } }}>
           <DataTable rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col source="option" />
             <DataTable.Col source="valid_from" render={(r) => day(r.valid_from)} />
@@ -37,11 +39,12 @@ export function TariffList({ distributor }: { distributor: Identifier }) {
             {PRICES.map((source) => <DataTable.Col key={source} source={source} align="right" render={(r) => value(r[source])} />)}
             <DataTable.Col source="winter_from_month" render={(r) => monthName(r.winter_from_month)} />
             <DataTable.Col source="winter_to_month" render={(r) => monthName(r.winter_to_month)} />
-            <DataTable.Col source="source" />
+            <DataTable.Col source="source" cellSx={() => ({ whiteSpace: 'normal !important', minWidth: 280 })} />
             <DataTable.Col label="app.screens.actions.delete" align="right">
               <DeleteRecordButton entity="tariff" iconOnly />
             </DataTable.Col>
           </DataTable>
+          </Box>
         </ResponsiveTable>
       </ReferenceManyField>
     </>

@@ -264,6 +264,15 @@ const CASES: Case[] = [
   { covers: 'injection-prices.create', run: (dp) => dp.create('injection-prices', { data: { distributor: 3, month: '2026-03-01', price: 62.5, source: '' } }), method: 'POST', path: '/api/injection-price/create', json: { distributor: 3, month: '2026-03-01', price: 62.5 }, reply: { id: 6 } },
   { covers: 'injection-prices.update', run: (dp) => dp.update('injection-prices', { id: 6, data: { id: 6, distributor: 3, month: '2026-03-01', price: 63, source: 'ITD' }, previousData: { id: 6 } }), method: 'PUT', path: '/api/injection-price/update/6', json: { distributor: 3, month: '2026-03-01', price: 63, source: 'ITD' }, reply: { id: 6 } },
   { covers: 'injection-prices.delete', run: (dp) => dp.delete('injection-prices', { id: 6 }), method: 'DELETE', path: '/api/injection-price/deleted/6' },
+  { covers: 'real-bills.byParent.plant', run: (dp) => dp.getManyReference('real-bills', { ...LIST, target: 'plant', id: 7 }), method: 'GET', path: '/api/real-bill-all/7', query: PAGED, reply: [] },
+  { covers: 'real-bills.one', run: (dp) => dp.getOne('real-bills', { id: 2 }), method: 'GET', path: '/api/real-bill/2', reply: { id: 2 } },
+  {
+    covers: 'real-bills.create',
+    run: (dp) => dp.create('real-bills', { data: { plant: 7, month: '2026-02-01', bought_kwh: 210.5, injected_kwh: 300, amount: 24_745, attachment: { rawFile: new File(['%PDF'], 'boleta.pdf', { type: 'application/pdf' }), src: 'blob:b' } } }),
+    method: 'POST', path: '/api/real-bill/create', form: { plant: '7', month: '2026-02-01', bought_kwh: '210.5', injected_kwh: '300', amount: '24745', attachment: expect.any(File) }, reply: { id: 2 },
+  },
+  { covers: 'real-bills.update', run: (dp) => dp.update('real-bills', { id: 2, data: { id: 2, plant: 7, month: '2026-02-01', bought_kwh: 1, injected_kwh: 2, amount: 3, attachment: null }, previousData: { id: 2 } }), method: 'PUT', path: '/api/real-bill/update/2', form: { plant: '7', month: '2026-02-01', bought_kwh: '1', injected_kwh: '2', amount: '3' }, reply: { id: 2 } },
+  { covers: 'real-bills.delete', run: (dp) => dp.delete('real-bills', { id: 2 }), method: 'DELETE', path: '/api/real-bill/deleted/2' },
   { covers: 'injection-prices.action.import', run: (dp) => dp.call('injection-prices', 'import', { data: { csv: 'x' } }), method: 'POST', path: '/api/injection-price/import', json: { csv: 'x' }, reply: { created: 0, updated: 2 } },
   {
     covers: 'settings.list', run: (dp) => dp.getList('settings', LIST), method: 'GET', path: '/api/list/settings', query: {},

@@ -3,11 +3,12 @@
  * without solar and with it and the savings; the year month by month; the remanente ledger; every
  * figure in the language's format (Spanish, Arabic, Chinese).
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { BillCard } from '../../../../src/pages/monitoring/BillCard';
-import type { MonthBill, PlantBills, RemanenteLedger } from '../../../../src/providers/monitoring';
+import type { MonthBill, PlantBills, Reconciliation, RemanenteLedger } from '../../../../src/providers/monitoring';
 import { fakeDataProvider, i18nIn, quietConsole, renderAdmin } from '../../../../testing/web';
 
 quietConsole();
@@ -42,10 +43,23 @@ const LEDGER: RemanenteLedger = {
   ],
 };
 
+const real = (month: string, bought: number, injected: number, amount: number, attachment: string | null = null) => ({
+  id: Number(month.slice(5, 7)), plant: 7, month: `${month}-01`, bought_kwh: bought, injected_kwh: injected, amount, attachment, created_at: '2026-03-01T00:00:00Z',
+});
+// January as the portal has it; February's amount differs (another tariff); March without portal data.
+const RECONCILIATION: Reconciliation = {
+  plant: 7, year: '2026', threshold_pct: 5,
+  months: [
+    { month: '2026-01', real: real('2026-01', 100, 300, 0, '/media/private/b.pdf?sig=x'), portal: { bought_kwh: 100, injected_kwh: 300, amount: 0 }, difference: { bought_kwh: 0, injected_kwh: 0, amount: 0 }, flagged: false, causes: [] },
+    { month: '2026-02', real: real('2026-02', 100, 300, 15_000), portal: { bought_kwh: 100, injected_kwh: 300, amount: 9520 }, difference: { bought_kwh: 0, injected_kwh: 0, amount: -5480 }, flagged: true, causes: ['tariff'] },
+  ],
+};
+
 async function show(lang = 'es', bills = BILLS) {
   const dataProvider = Object.assign(fakeDataProvider({}), {
     bills: vi.fn(async () => bills),
     remanente: vi.fn(async () => LEDGER),
+    reconciliation: vi.fn(async () => RECONCILIATION),
   });
   const plants = [{ id: 7, name: 'Casa Maipú' }, { id: 9, name: 'Casa Pirque' }];
   renderAdmin('/bill', {
@@ -55,6 +69,8 @@ async function show(lang = 'es', bills = BILLS) {
   return dataProvider;
 }
 
+/** A table cell holding exactly `text` (Intl's no-break spaces kept). */
+const cell = (text: string) => screen.getByText((_, el) => el?.tagName === 'TD' && el.textContent === text);
 const figures = (name: string) => within(screen.getByRole('region', { name })).getAllByText(/\d/).map((e) => e.textContent);
 
 describe("the plant's bill (issue 38)", () => {
@@ -89,12 +105,40 @@ describe("the plant's bill (issue 38)", () => {
     expect(await screen.findByText(/Calculada con la tarifa y el precio de inyección propios/)).toBeInTheDocument();
   });
 
+  it("sets the real bills beside the portal's, flagging a difference with its likely cause", async () => {
+    await show();
+    const table = await screen.findByRole('table', { name: 'Tu boleta real' });
+    const row = (m: string) => [...(within(table).getByText(m).closest('tr') as HTMLElement).querySelectorAll('td')].map((c) => c.textContent);
+    expect(row('enero de 2026')).toEqual(['enero de 2026Ver boleta', '100 kWh / 100 kWh', '300 kWh / 300 kWh', '$\u00a00 / $\u00a00', 'Coincide']);
+    expect(row('febrero de 2026')).toEqual(['febrero de 2026', '100 kWh / 100 kWh', '300 kWh / 300 kWh', '$\u00a015.000 / $\u00a09.520', 'Difiere más de un 5 %La distribuidora aplica otra tarifa']);
+    expect(within(table).getByRole('link', { name: 'Ver boleta' })).toHaveAttribute('href', '/media/private/b.pdf?sig=x');
+  });
+
+  it('lets the customer enter a bill with its PDF', async () => {
+    const dataProvider = await show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ingresar boleta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ingresar boleta' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Mes/ }), '2026-03');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /kWh comprados/ }), '120,5');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /kWh inyectados/ }), '280');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Monto total/ }), '8000');
+    const pdf = new File(['%PDF'], 'boleta.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByLabelText(/Arrastra la foto o el PDF/), { target: { files: [pdf] } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalledWith('real-bills', expect.objectContaining({
+      data: expect.objectContaining({ plant: 7, month: '2026-03-01', bought_kwh: 120.5, injected_kwh: 280, amount: 8000, attachment: expect.objectContaining({ rawFile: pdf }) }),
+    })));
+    expect(dataProvider.reconciliation).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the figures in Arabic', async () => {
     await show('ar');
     await screen.findByRole('region', { name: 'هذا الشهر حتى اليوم' });
     expect(figures('هذا الشهر حتى اليوم')).toEqual(['\u200f23,800\u00a0CLP', '\u200f4,760\u00a0CLP', '\u200f19,040\u00a0CLP']);
     expect(figures('هذه السنة')).toEqual(['\u200f138,040\u00a0CLP', '\u200f14,280\u00a0CLP', '\u200f123,760\u00a0CLP']);
-    expect(screen.getAllByText('يناير 2026').length).toBe(2);
+    expect(screen.getAllByText('يناير 2026').length).toBe(3);
+    expect(cell('\u200f15,000\u00a0CLP / \u200f9,520\u00a0CLP')).toBeInTheDocument();
+    expect(screen.getByText('الشركة الموزعة تطبق تعرفة أخرى')).toBeInTheDocument();
   });
 
   it('shows the figures in Chinese', async () => {
@@ -102,6 +146,8 @@ describe("the plant's bill (issue 38)", () => {
     await screen.findByRole('region', { name: '本月至今' });
     expect(figures('本月至今')).toEqual(['CLP\u00a023,800', 'CLP\u00a04,760', 'CLP\u00a019,040']);
     expect(figures('上个月')).toEqual(['CLP\u00a061,880', 'CLP\u00a09,520', 'CLP\u00a052,360']);
-    expect(screen.getAllByText('2026年1月').length).toBe(2);
+    expect(screen.getAllByText('2026年1月').length).toBe(3);
+    expect(cell('CLP\u00a015,000 / CLP\u00a09,520')).toBeInTheDocument();
+    expect(screen.getByText('配电公司采用了其他电价')).toBeInTheDocument();
   });
 });
