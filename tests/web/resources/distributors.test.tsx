@@ -22,7 +22,7 @@ const tables = () => ({
 describe('a distributor (issue 38)', () => {
   it("lists its tariffs with every component and its injection prices by month, in Spanish", async () => {
     renderAdmin('/distributors/1', { dataProvider: fakeDataProvider(tables()) });
-    const row = (await screen.findByText('BT1a')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('BT1a', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     for (const text of ['1.180,5', '152,3456', '21,2', '0,9', '98,75', '430', 'abr.', 'sept.', 'Hasta la siguiente', 'Pliego tarifario Enel enero 2026']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
@@ -37,7 +37,7 @@ describe('a distributor (issue 38)', () => {
     ['zh', '1,180.5', '152.3456', '2026年3月'],
   ])('shows the figures in %s formats', async (lang, fixed, energy, month) => {
     renderAdmin('/distributors/1', { dataProvider: fakeDataProvider(tables()), i18n: await i18nIn(lang) });
-    const row = (await screen.findByText('BT1a')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('BT1a', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText(fixed)).toBeInTheDocument();
     expect(within(row).getByText(energy)).toBeInTheDocument();
     expect(screen.getByText(month)).toBeInTheDocument();
@@ -64,11 +64,12 @@ describe('a distributor (issue 38)', () => {
     expect(dataProvider.call).toHaveBeenCalledWith('injection-prices', 'import', { data: { csv: 'x' } });
   });
 
-  it("adds a tariff from the distributor's page and comes back to it", async () => {
+  it("adds a tariff from the distributor's page and comes back to it", { timeout: 60_000 }, async () => {
     const dataProvider = fakeDataProvider(tables());
     renderAdmin('/distributors/1', { dataProvider });
     await userEvent.click(await screen.findByRole('link', { name: 'Agregar tarifa' }));
-    await userEvent.click(await screen.findByRole('combobox', { name: /Opción tarifaria/ }));
+    // The form is a chunk of its own: it may take a while on a busy machine.
+    await userEvent.click(await screen.findByRole('combobox', { name: /Opción tarifaria/ }, { timeout: 10_000 }));
     await userEvent.click(await screen.findByRole('option', { name: 'BT3' }));
     await userEvent.type(screen.getByRole('textbox', { name: /Cargo por energía/ }), '140,5');
     await userEvent.type(screen.getByRole('textbox', { name: /Cargo por demanda \(CLP/ }), '9800');
