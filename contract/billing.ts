@@ -162,3 +162,51 @@ export const billingApi = {
     reply: { 200: RemanenteLedger },
   }),
 };
+
+/** A plant's real bill of a month (docs/billing.md "Checking against the real bill"): its customer or staff enter it. */
+export const RealBill = Type.Object({
+  id: Type.Integer(), plant: Type.Integer(), month: Type.String({ description: "the month's first day, YYYY-MM-01" }),
+  bought_kwh: Type.Number(), injected_kwh: Type.Number(), amount: Type.Integer({ description: 'the bill\'s total, CLP, VAT included' }),
+  attachment: S.nullable(Type.String({ description: 'a link to the photo or PDF of the bill for the caller, valid for about an hour' })),
+  created_at: S.timestamp(),
+}, { title: 'RealBill' });
+export const RealBillBody = Type.Object({
+  plant: S.id(), month: Type.String(MONTH),
+  bought_kwh: Type.Number({ minimum: 0, maximum: 1e7, description: 'kWh bought, as the bill reads' }),
+  injected_kwh: Type.Number({ minimum: 0, maximum: 1e7, description: 'kWh injected, as the bill reads' }),
+  amount: Type.Integer({ minimum: 0, maximum: 1e9, description: "the bill's total, CLP, VAT included" }),
+  attachment: Type.Optional(S.file()),
+}, { description: 'attachment: a photo (PNG, JPEG, GIF, WebP) or a PDF of the bill' });
+
+const realBill = crud({ tag, noun: 'real bill', item: RealBill, body: RealBillBody, write: 'user', multipart: true });
+export const realBillApi = {
+  listBy: realBill.listBy('/real-bill-all/:plantId', 'plantId'),
+  one: realBill.one('/real-bill/:id'),
+  create: realBill.create('/real-bill/create'),
+  update: realBill.update('/real-bill/update/:id'),
+  delete: realBill.delete('/real-bill/deleted/:id'),
+};
+
+const figures = Type.Object({ bought_kwh: Type.Number(), injected_kwh: Type.Number(), amount: Type.Integer() });
+export const Reconciliation = Type.Object({
+  plant: Type.Integer(), year: Type.String(),
+  threshold_pct: Type.Number({ description: 'a difference above this share of the real figure is flagged' }),
+  months: Type.Array(Type.Object({
+    month: Type.String({ description: 'YYYY-MM' }),
+    real: RealBill,
+    // portal: the portal's bill with solar (null: no energy recorded that month); difference: portal − real.
+    portal: S.nullable(figures),
+    difference: S.nullable(figures),
+    flagged: Type.Boolean(),
+    causes: Type.Array(Type.Union([Type.Literal('data_gap'), Type.Literal('meter'), Type.Literal('tariff')]), { description: 'likely causes, most likely first' }),
+  })),
+}, { title: 'Reconciliation' });
+
+export const reconciliationApi = {
+  year: endpoint({
+    method: 'GET', path: '/power-plant/:id/reconciliation', access: 'user', tag, params: IdParams,
+    querystring: Type.Object({ year: Type.String({ pattern: '^[12]\\d{3}$', maxLength: 4, description: 'YYYY' }) }),
+    summary: "The real bills entered for a plant's year beside the portal's, each difference above the threshold flagged with its likely causes",
+    reply: { 200: Reconciliation },
+  }),
+};

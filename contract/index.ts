@@ -13,7 +13,7 @@ import { measurementApi } from './measurements.js';
 import { projectAccessApi, projectApi } from './projects.js';
 import { settingsApi } from './settings.js';
 import { tagApi, tagProjectApi, tagUserApi } from './tags.js';
-import { billingApi, distributorApi, injectionPriceApi, remanenteAssignmentApi, tariffApi } from './billing.js';
+import { billingApi, distributorApi, injectionPriceApi, realBillApi, reconciliationApi, remanenteAssignmentApi, tariffApi } from './billing.js';
 import { ticketApi, ticketCategoryApi, ticketMessageApi } from './tickets.js';
 import { notificationApi, notificationTypeApi, userNotificationApi } from './notifications.js';
 import { projectUserApi, userApi } from './users.js';
@@ -53,6 +53,7 @@ export const api = {
   shareLink: shareLinkApi,
   distributor: distributorApi, tariff: tariffApi, injectionPrice: injectionPriceApi,
   remanenteAssignment: remanenteAssignmentApi, billing: billingApi,
+  realBill: realBillApi, reconciliation: reconciliationApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
 
 /** Every endpoint of the contract, flat. */

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { tableCache } from '../db/cache.js';
 import { currentUser } from './access.js';
 import { notFound } from './errors.js';
-import { projects, powerPlants, investors, mppts, strings, panels, projectUsers, tagUsers, tagProjects, tags } from '../db/schema.js';
+import { projects, powerPlants, investors, mppts, strings, panels, projectUsers, tagUsers, tagProjects, tags, realBills } from '../db/schema.js';
 
 export function visibleProjectIds(db: Db, userId: number) {
   return db.select({ id: projects.id }).from(projects).where(or(
@@ -41,6 +41,8 @@ export const scopes = {
   string: (db: Db, userId: number): SQL => inArray(strings.mppt, mpptIds(db, userId)),
   panel: (db: Db, userId: number): SQL => inArray(panels.string, stringIds(db, userId)),
   tag: (db: Db, userId: number): SQL => inArray(tags.id, tagIds(db, userId)),
+  /** A plant's real bills (docs/billing.md): those of the plants one sees. */
+  realBill: (db: Db, userId: number): SQL => inArray(realBills.plant, plantIds(db, userId)),
   /** Tag memberships: one's own (the other members are other customers). */
   membership: (_db: Db, userId: number): SQL => eq(tagUsers.customuser, userId),
   /** Tag-project links: those of one's tags. */

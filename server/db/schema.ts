@@ -849,6 +849,24 @@ export const injectionPrices = pgTable('injection_prices', {
   created_at: createdAt(),
 }, (t) => [uniqueIndex('injection_prices_month_uq').on(t.distributor, t.month)]);
 
+/**
+ * A plant's real bill of a month as the distributor wrote it, entered by its customer or staff to be
+ * checked against the portal's (docs/billing.md "Checking against the real bill").
+ */
+export const realBills = pgTable('real_bills', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  /** The month's first day. */
+  month: date('month').notNull(),
+  bought_kwh: doublePrecision('bought_kwh').notNull(),
+  injected_kwh: doublePrecision('injected_kwh').notNull(),
+  /** The bill's total, CLP, VAT included. */
+  amount: integer('amount').notNull(),
+  /** A photo or PDF of the bill, `/media/private/<name>` (served by signed link only). */
+  attachment: text('attachment'),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('real_bills_month_uq').on(t.plant, t.month)]);
+
 /** From `from_month` on, the credit a plant does not use goes to another plant of the same project and distributor. */
 export const remanenteAssignments = pgTable('remanente_assignments', {
   id: serial('id').primaryKey(),

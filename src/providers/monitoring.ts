@@ -2,7 +2,8 @@
  * The measurement and weather reads of the monitoring page and the equipment pages (SPEC §7), as
  * data provider methods (dataProvider.ts spreads them in; screens call them through react-query
  * with `useAppDataProvider()`). Paths and reply types come from the contract
- * (contract/measurements.ts, contract/weather.ts, contract/expected.ts, contract/reports.ts).
+ * (contract/measurements.ts, contract/weather.ts, contract/expected.ts, contract/reports.ts,
+ * contract/billing.ts).
  */
 import { request, requestBlob } from './http';
 import type { Reply } from '../../contract/http';
@@ -16,6 +17,14 @@ import {
 } from '../../contract/expected';
 import { weatherApi, type Weather } from '../../contract/weather';
 import { reportApi } from '../../contract/reports';
+import { billingApi, reconciliationApi } from '../../contract/billing';
+
+/** A plant's bills of a year, month by month, and its remanente ledger (docs/billing.md). */
+export type PlantBills = Reply<typeof billingApi.bills>;
+export type MonthBill = PlantBills['months'][number];
+export type RemanenteLedger = Reply<typeof billingApi.remanente>;
+/** The real bills entered for a plant's year beside the portal's. */
+export type Reconciliation = Reply<typeof reconciliationApi.year>;
 
 export type { CurvePoint, ExpectedChart, ExpectedChartType, ExpectedWarning, Performance, ProductionForecast, ProjectSnapshot, Snapshot, Totals, Weather };
 
@@ -60,6 +69,18 @@ export const monitoringReads = {
   /** The plant's report of a finished month (YYYY-MM), a PDF in the signed-in user's language. */
   monthlyReport: (plant: number, month: string, signal?: AbortSignal) =>
     requestBlob(fillPath(reportApi.plantMonth.path, { id: plant, month }), { signal }),
+
+  /** The plant's bills of a year (YYYY): without solar and with it, month by month. */
+  bills: (plant: number, year: string, signal?: AbortSignal) =>
+    request<PlantBills>(fillPath(billingApi.bills.path, { id: plant }), { query: { year }, signal }),
+
+  /** The plant's remanente ledger: the credit carried from month to month. */
+  remanente: (plant: number, signal?: AbortSignal) =>
+    request<RemanenteLedger>(fillPath(billingApi.remanente.path, { id: plant }), { signal }),
+
+  /** The real bills entered for the plant's year (YYYY), each beside the portal's, flagged with its likely causes. */
+  reconciliation: (plant: number, year: string, signal?: AbortSignal) =>
+    request<Reconciliation>(fillPath(reconciliationApi.year.path, { id: plant }), { query: { year }, signal }),
 
   /** The plant's 3-day forecast. */
   weather: (plant: number, signal?: AbortSignal) =>

@@ -19,7 +19,7 @@ import { ticketApi, ticketCategoryApi, ticketMessageApi } from '../../contract/t
 import { notificationApi, notificationTypeApi, sendCall, userNotificationApi } from '../../contract/notifications';
 import { projectUserApi, userApi } from '../../contract/users';
 import { fleetApi } from '../../contract/fleet';
-import { distributorApi } from '../../contract/billing';
+import { distributorApi, injectionPriceApi, realBillApi, tariffApi } from '../../contract/billing';
 import { webPushApi } from '../../contract/web-push';
 import type { EndpointSpec } from '../../contract/http';
 
@@ -190,9 +190,41 @@ export const resourceTable: Record<string, ResourceSpec> = {
   communes: {
     list: settingsApi.communes.path,
   },
-  // Net billing (docs/billing.md): the distributors a plant's form chooses from.
+  // Net billing (docs/billing.md): the distributors a plant's form chooses from, their tariffs and
+  // monthly injection prices (staff write; each CSV import is all rows or none).
   distributors: {
     list: distributorApi.list.path,
+    one: distributorApi.one.path,
+    create: distributorApi.create.path,
+    update: distributorApi.update.path,
+    delete: distributorApi.delete.path,
+  },
+  tariffs: {
+    byParent: { distributor: tariffApi.listBy.path },
+    one: tariffApi.one.path,
+    create: tariffApi.create.path,
+    update: tariffApi.update.path,
+    delete: tariffApi.delete.path,
+    optional: ['fixed_charge', 'transmission_charge', 'public_service_charge', 'source'],
+    actions: { import: action(tariffApi.import, ['csv']) },
+  },
+  'injection-prices': {
+    byParent: { distributor: injectionPriceApi.listBy.path },
+    one: injectionPriceApi.one.path,
+    create: injectionPriceApi.create.path,
+    update: injectionPriceApi.update.path,
+    delete: injectionPriceApi.delete.path,
+    optional: ['source'],
+    actions: { import: action(injectionPriceApi.import, ['csv']) },
+  },
+  // A plant's real bills, entered by its customer or staff (multipart: the bill's photo or PDF).
+  'real-bills': {
+    byParent: { plant: realBillApi.listBy.path },
+    one: realBillApi.one.path,
+    create: realBillApi.create.path,
+    update: realBillApi.update.path,
+    delete: realBillApi.delete.path,
+    optional: ['attachment'],
   },
   settings: {
     list: settingsApi.list.path,

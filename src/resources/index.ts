@@ -25,12 +25,15 @@ import { ticketMessages } from './ticket-messages';
 import { notifications } from './notifications';
 import { fleet } from './fleet';
 import { alarms } from './alarms';
+import { distributors } from './distributors';
+import { tariffs } from './tariffs';
+import { injectionPrices } from './injection-prices';
 
 /** Menu order within each group follows this order. */
 export const resources: AppResource[] = [
-  projects, tags, equipments, trademarks, users, settings,
+  projects, tags, equipments, trademarks, distributors, users, settings,
   fleet, notifications, alarms,
   tickets, ticketCategories, ticketMessages,
   powerPlants, investors, mppts, strings, panels,
-  tagUsers, tagProjects, projectUsers, communes,
+  tagUsers, tagProjects, projectUsers, communes, tariffs, injectionPrices,
 ];

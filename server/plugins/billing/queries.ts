@@ -1,9 +1,10 @@
-/** How distributors, tariffs, injection prices and remanente assignments reach the database. */
+/** How distributors, tariffs, injection prices, remanente assignments and real bills reach the database. */
 import { and, eq, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { distributors, injectionPrices, powerPlants, remanenteAssignments, tariffs } from '../../db/schema.js';
+import { distributors, injectionPrices, powerPlants, realBills, remanenteAssignments, tariffs } from '../../db/schema.js';
+import { attachmentLink } from '../../core/attachments.js';
 import { crudRows, refuseWhileUsed, unique } from '../../core/crud.js';
 import { badRequest, type FieldErrors } from '../../core/errors.js';
 import { parseInjectionPrices, parseTariffs, type PriceRow, type TariffRow } from '../../domain/billing/csv.js';
@@ -123,3 +124,23 @@ export async function importInjectionPrices(db: Db, csv: string) {
     return { created, updated: parsed.rows.length - created };
   });
 }
+
+const visiblePlant = { table: powerPlants, scope: 'plant' as const };
+
+/**
+ * A plant's real bills: its customer (who sees the plant) or staff enter them, one a month; the
+ * attachment is private, given as a signed link.
+ */
+export const realBillRows = crudRows({
+  table: realBills, scope: 'realBill',
+  references: { plant: visiblePlant },
+  listBy: { column: realBills.plant, parent: visiblePlant },
+  ordering: { month: realBills.month, id: realBills.id },
+  validate: unique(realBills, ['plant', 'month'], 'Ya ingresaste la boleta de ese mes para esta central.'),
+  serialize: (request, rows) => rows.map((row) => ({ ...row, attachment: attachmentLink(request, row.attachment) })),
+});
+
+/** The real bills of a plant's year, oldest first. */
+export const realBillsOfYear = (db: Db, plant: number, year: string) => db.select().from(realBills)
+  .where(and(eq(realBills.plant, plant), sql`${realBills.month} between ${`${year}-01-01`} and ${`${year}-12-01`}`))
+  .orderBy(realBills.month);

@@ -15,6 +15,6 @@ import readings from './readings';
 import userAccounts from './user-accounts';
 import inputs from './inputs';
 import webPush from './web-push';
+import billing from './billing';
 
-
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks, billing);

@@ -17,5 +17,6 @@ import userAccounts from './user-accounts';
 import inputs from './inputs';
 import webPush from './web-push';
 import shareLinks from './share-links';
+import billing from './billing';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks, billing);

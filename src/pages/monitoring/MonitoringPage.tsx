@@ -1,8 +1,9 @@
 /**
  * /app/monitoring (SPEC §1): pick a project and one of its plants (remembered in the store), then
  * the plant's live snapshot as figures and a power flow (refreshed every 60 s and when the tab
- * regains focus), its 3-day weather and production forecasts, its history chart and the project's
- * plants on a map; or, for the whole project, its totals across its plants.
+ * regains focus), its 3-day weather and production forecasts, its history chart, its electricity
+ * bill with and without solar, and the project's plants on a map; or, for the whole project, its
+ * totals across its plants.
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
 import {
@@ -18,6 +19,7 @@ import { country } from '../../config/country';
 import { KpiCards, StatusLine } from './KpiCards';
 import { ProductionForecastCard } from './ProductionForecastCard';
 import { ReportDownload } from './ReportDownload';
+import { BillCard } from './BillCard';
 import { PlantAlarms } from './PlantAlarms';
 import { PowerFlow } from './PowerFlow';
 import { useWeatherShown, WeatherCard } from './WeatherCard';
@@ -153,6 +155,7 @@ function PlantView({ plant, plants, onSelect }: { plant: RaRecord; plants: RaRec
       <Suspense fallback={<Loading />}>
         <ChartPanel key={today} plantId={plantId} plantName={plant.name} today={today} timeZone={timeZone} />
       </Suspense>
+      <BillCard plantId={plantId} today={today} timeZone={timeZone} plants={plants} />
       <ReportDownload plantId={plantId} today={today} timeZone={timeZone} />
       <ShareButton plant={plantId} plantName={plant.name} />
       <PlantsMapSection plants={plants} selected={plantId} onSelect={onSelect} />

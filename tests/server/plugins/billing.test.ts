@@ -2,12 +2,13 @@
  * Net billing over HTTP (docs/billing.md): staff keep distributors, tariffs and injection prices, by
  * hand and by CSV (all rows or none, the bad ones named by line and column); a plant's bills of a year
  * and its remanente ledger; a plant with no distributor keeps the savings it had (its own prices);
- * and the savings KPI is the bills' figure.
+ * the savings KPI is the bills' figure; the real bills a customer enters, beside the portal's and
+ * flagged with likely causes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { distributors, injectionPrices, plantEnergy, powerPlants, tariffs } from '../../../server/db/schema.js';
-import { createTestContext, type TestContext } from '../../../testing/harness.js';
+import { createTestContext, multipart, PDF_MIN, type TestContext } from '../../../testing/harness.js';
 import { plantTree } from '../../../testing/fixtures.js';
 import { isoInZone } from '../../../server/measurements/time.js';
 
@@ -175,5 +176,69 @@ describe("a plant's bills", () => {
     // February at the receiving plant: 1,000 + 300 x 167.7 = 51,310 of charges, 33,646 of them covered: 17,664 + VAT 3,356.
     const received = (await req(customer.token, 'GET', `/power-plant/${second.id}/bills?year=2025`)).json().months[0];
     expect(received).toMatchObject({ month: '2025-02', remanente: { assigned_in: 33_646 }, with_solar: { charges: 51_310, credit: 33_646, net: 17_664, vat: 3356 } });
+  });
+});
+
+describe('checking against the real bill', () => {
+  it("the customer enters a month's bill with its PDF; a mismatch is flagged with its likely cause", async () => {
+    const tree = await plantTree(db(), { user: customer.user.id });
+    const [d] = await db().select().from(distributors).where(eq(distributors.name, 'Distribuidora Prueba'));
+    await db().update(powerPlants).set({ distributor: d.id, tariff_option: 'BT1a' }).where(eq(powerPlants.id, tree.plant));
+    // March as in the worked month above: 220 kWh bought, 180 injected, 24,745 with PV.
+    await month(tree.plant, '2025-03', { produced: 310, exported: 180, bought: 220 });
+    // April: the inverters missed days, the portal has less of both energies than the meter.
+    await month(tree.plant, '2025-04', { produced: 200, exported: 100, bought: 150 });
+    const enter = (token: string, fields: Record<string, string | number | { filename: string; data: Buffer; type?: string }>) =>
+      ctx.request(token, { method: 'POST', url: '/api/real-bill/create', ...multipart(fields) });
+
+    // The bill as the portal works it out, to the peso: nothing flagged.
+    const march = await enter(customer.token, { plant: tree.plant, month: '2025-03-01', bought_kwh: 221, injected_kwh: 180, amount: 24_745, attachment: { filename: 'boleta.pdf', data: PDF_MIN, type: 'application/pdf' } });
+    expect(march.statusCode, march.body).toBe(201);
+    expect(march.json().attachment).toMatch(/^\/media\/private\/.+\?/);
+    // Same energies, another amount: a different tariff.
+    expect((await enter(customer.token, { plant: tree.plant, month: '2025-04-01', bought_kwh: 200, injected_kwh: 130, amount: 30_000 })).statusCode).toBe(201);
+    // A month the portal has no energy for.
+    expect((await enter(staff, { plant: tree.plant, month: '2025-05-01', bought_kwh: 100, injected_kwh: 50, amount: 20_000 })).statusCode).toBe(201);
+
+    const res = await req(customer.token, 'GET', `/power-plant/${tree.plant}/reconciliation?year=2025`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [m3, m4, m5] = res.json().months;
+    expect(res.json().threshold_pct).toBe(5);
+    expect(m3).toMatchObject({ month: '2025-03', portal: { bought_kwh: 220, injected_kwh: 180, amount: 24_745 }, difference: { bought_kwh: -1, amount: 0 }, flagged: false, causes: [] });
+    expect(m4).toMatchObject({ month: '2025-04', portal: { bought_kwh: 150, injected_kwh: 100 }, difference: { bought_kwh: -50, injected_kwh: -30 }, flagged: true, causes: ['data_gap'] });
+    expect(m5).toMatchObject({ month: '2025-05', portal: null, difference: null, flagged: true, causes: ['data_gap'] });
+
+    // April's energies corrected to the meter's: the amount alone differs now, a different tariff.
+    await db().update(plantEnergy).set({ import_wh: 200_000, export_wh: 130_000, energy_wh: 230_000 }).where(eq(plantEnergy.bucket, '2025-04-01 00:00:00'));
+    const tariff = (await req(customer.token, 'GET', `/power-plant/${tree.plant}/reconciliation?year=2025`)).json().months[1];
+    expect(tariff).toMatchObject({ flagged: true, causes: ['tariff'] });
+    // More injected than the meter read, less bought: the meter and the inverters disagree.
+    await db().update(plantEnergy).set({ import_wh: 150_000, export_wh: 160_000, energy_wh: 230_000 }).where(eq(plantEnergy.bucket, '2025-04-01 00:00:00'));
+    const meter = (await req(customer.token, 'GET', `/power-plant/${tree.plant}/reconciliation?year=2025`)).json().months[1];
+    expect(meter).toMatchObject({ flagged: true, causes: ['meter'] });
+  });
+
+  it('a customer enters and reads the bills of their plants only; bad input is a 400 naming the field', async () => {
+    const mine = await plantTree(db(), { user: customer.user.id });
+    const other = await plantTree(db());
+    const enter = (token: string, fields: Record<string, string | number>) => ctx.request(token, { method: 'POST', url: '/api/real-bill/create', ...multipart(fields) });
+    const foreign = await enter(customer.token, { plant: other.plant, month: '2025-03-01', bought_kwh: 1, injected_kwh: 1, amount: 1 });
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.keys(foreign.json())).toEqual(['plant']);
+    const theirs = await enter(staff, { plant: other.plant, month: '2025-03-01', bought_kwh: 1, injected_kwh: 1, amount: 1 });
+    expect(theirs.statusCode).toBe(201);
+    expect((await req(customer.token, 'GET', `/real-bill/${theirs.json().id}`)).statusCode).toBe(404);
+    expect((await req(customer.token, 'DELETE', `/real-bill/deleted/${theirs.json().id}`)).statusCode).toBe(404);
+    expect((await req(customer.token, 'GET', `/real-bill-all/${other.plant}`)).statusCode).toBe(404);
+    expect((await req(customer.token, 'GET', `/power-plant/${other.plant}/reconciliation?year=2025`)).statusCode).toBe(404);
+
+    const bad = await enter(customer.token, { plant: mine.plant, month: '2025-03-15', bought_kwh: -3, injected_kwh: 1, amount: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['bought_kwh', 'month']);
+    expect((await enter(customer.token, { plant: mine.plant, month: '2025-03-01', bought_kwh: 1, injected_kwh: 1, amount: 1 })).statusCode).toBe(201);
+    const twice = await enter(customer.token, { plant: mine.plant, month: '2025-03-01', bought_kwh: 2, injected_kwh: 1, amount: 1 });
+    expect(twice.json()).toEqual({ non_field_errors: ['Ya ingresaste la boleta de ese mes para esta central.'] });
+    const listed = await req(customer.token, 'GET', `/real-bill-all/${mine.plant}`);
+    expect(listed.json()).toEqual([expect.objectContaining({ plant: mine.plant, month: '2025-03-01', amount: 1, attachment: null })]);
   });
 });

@@ -117,6 +117,8 @@ function mockApi(handler: Handler = () => undefined) {
             : path.startsWith('/v2/expected/forecast/') ? { body: productionForecast }
               : path.startsWith('/v2/expected/') ? { status: 404, body: { detail: 'No encontrado.' } }
                 : path.startsWith('/weather/') ? { status: 503, body: { detail: 'El pronóstico del tiempo no está configurado.', code: 'weather_not_configured' } }
+                  : /^\/power-plant\/\d+\/bills$/.test(path) ? { body: { plant: 7, year: url.searchParams.get('year'), priced_by: 'distributor', months: [], savings: 0 } }
+                  : /^\/power-plant\/\d+\/remanente$/.test(path) ? { body: { plant: 7, months: [] } }
                   : path.startsWith('/v2/get/data/date/') ? { body: { plant: 7, type: url.searchParams.get('type'), date: url.searchParams.get('date'), unit: 'Wh', series: [], totals: {} } }
                     : { body: [] });
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
@@ -180,9 +182,11 @@ function stubViewport() {
     observe(target: Element) { this.entry.target = target; }
     disconnect() {}
   });
+  // The user scrolls down the page: every part below the fold comes near.
   return () => {
-    const area = observed.find((o) => o.target)!;
-    act(() => area.callback([{ isIntersecting: true, target: area.target } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+    for (const area of observed.filter((o) => o.target)) {
+      act(() => area.callback([{ isIntersecting: true, target: area.target } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+    }
   };
 }
 
@@ -253,6 +257,18 @@ describe('monitoring page', () => {
     expect(screen.queryByTestId('plants-map')).toBeNull();
     scrollNearMap();
     expect(await screen.findByTestId('plants-map')).toHaveTextContent('Planta Norte');
+  });
+
+  it("reads the plant's bill, below the fold, only once the user scrolls near it (issue 38)", async () => {
+    const scrollDown = stubViewport();
+    mockApi();
+    renderPage();
+    await waitFor(() => expect(card('Potencia actual')).toBeInTheDocument());
+    await screen.findByText('Tu cuenta de la luz');
+    expect(calls.filter((c) => c.includes('/bills') || c.includes('/remanente'))).toEqual([]);
+    scrollDown();
+    await waitFor(() => expect(calls).toContain('/api/power-plant/7/bills?year=2026'));
+    expect(calls).toContain('/api/power-plant/7/remanente');
   });
 
   it("splits the savings into the self-consumption and the injection credit, with the energies and the month's prices apart, in Chilean pesos", async () => {
