@@ -13,5 +13,6 @@ import catalogue from './catalogue';
 import readings from './readings';
 import userAccounts from './user-accounts';
 import inputs from './inputs';
+import installedApp from './installed-app';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, installedApp);
