@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** ra-core's router adapter replaced by ours when building (src/providers/routerAdapter.tsx says why). */
 const leanRouterAdapter: Plugin = {
@@ -125,6 +126,18 @@ const sectionPages: Plugin = {
   },
 };
 
+/**
+ * The installed app's service worker (src/pwa/sw.ts, docs/web.md "Installable app"), built into
+ * /sw.js with the list of the app's files to precache: every page, script, style and icon (their
+ * .br and .gz siblings are the server's business). The manifest is the API's (it follows the
+ * settings) and the page registers the worker itself, lazily (src/pwa/UpdatePrompt.tsx).
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest', srcDir: 'src/pwa', filename: 'sw.ts',
+  registerType: 'prompt', injectRegister: false, manifest: false,
+  injectManifest: { globPatterns: ['**/*.{html,js,css,svg,png}'], globIgnores: ['bench-floor/**'], rollupFormat: 'iife' },
+});
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 /**
@@ -142,7 +155,7 @@ const SSR_BUILD = {
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? SSR_BUILD : {
   // Brotli and gzip siblings of every built file, served as they are by the API server (preCompressed).
-  plugins: [leanRouterAdapter, productionReactRouter, react(), sectionPages, compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [leanRouterAdapter, productionReactRouter, react(), sectionPages, compression({ algorithms: ['brotliCompress', 'gzip'] }), serviceWorker],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },

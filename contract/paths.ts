@@ -5,6 +5,9 @@
  * split"). contract/auth.ts and contract/settings.ts declare these endpoints on these entries.
  */
 
+/** Where every endpoint's path lies (server/app.ts registers the areas' routes under it). */
+export const API_PREFIX = '/api';
+
 export const authRoutes = {
   token: { method: 'POST', path: '/auth/token' },
   refresh: { method: 'POST', path: '/auth/token/refresh' },

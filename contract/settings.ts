@@ -41,11 +41,35 @@ export const Features = Type.Object({
 }, { title: 'Features' });
 export type Features = Static<typeof Features>;
 
+/** The installed app's colours: the top bar's and the sidebar's dark (index.html's theme-color, src/theme). */
+export const APP_COLOURS = { theme: '#2a3042', background: '#2a3042' } as const;
+/** The address the installed app opens on. */
+export const APP_START = '/app/monitoring';
+
+const ManifestIcon = Type.Object({ src: Type.String(), sizes: Type.String(), type: Type.String(), purpose: Type.Optional(Type.String()) });
+/** The web app manifest (W3C Web Application Manifest): what a phone installs. */
+export const WebManifest = Type.Object({
+  name: Type.String({ description: "the portal's name (settings)" }),
+  short_name: Type.String(),
+  lang: Type.String(),
+  start_url: Type.String(),
+  scope: Type.String(),
+  display: Type.String(),
+  theme_color: Type.String(),
+  background_color: Type.String(),
+  icons: Type.Array(ManifestIcon),
+}, { title: 'WebManifest' });
+export type WebManifest = Static<typeof WebManifest>;
+
 const tag = 'settings';
 export const settingsApi = {
   features: endpoint({
     ...featuresRoute, access: 'public', tag, reply: { 200: Features },
     summary: 'Which sign-in methods and features this server has configured (anyone, before signing in)',
+  }),
+  manifest: endpoint({
+    method: 'GET', path: '/manifest.webmanifest', access: 'public', tag, reply: { 200: WebManifest },
+    summary: "The installable app's manifest: the portal's name from the settings, its icons, and where it opens (anyone)",
   }),
   communes: endpoint({ method: 'GET', path: '/commune-all/list', access: 'user', tag, summary: 'Communes of Chile with their region', querystring: ListQuery, reply: { 200: listOf(Commune) } }),
   list: endpoint({ method: 'GET', path: '/list/settings', access: 'user', tag, summary: 'The settings (a list with one entry)', reply: { 200: Type.Array(Settings) } }),

@@ -1,8 +1,9 @@
 /**
  * `npm run e2e`: `npm start`'s server on a fresh data dir and one Chromium, then every journey of
  * e2e/journeys/ in turn (each in browser contexts of its own), one closing "N passed, N failed" line
- * and a non-zero exit on any failure (or, named as arguments, only those journeys: `npm run build && node
- * --import tsx e2e/run.ts shareJourney`). Screenshots and axe reports land in e2e/artifacts/.
+ * and a non-zero exit on any failure. Screenshots and axe reports land in e2e/artifacts/.
+ * `node --import tsx e2e/run.ts installedApp phone` runs only the journeys named (their function's
+ * name without 'Journey'); E2E_PORT serves on that port instead of a free one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,15 @@ import { firstViewJourney } from './journeys/first-view.js';
 import { loadPdfReader, reportsJourney } from './journeys/reports.js';
 import { accessibilityJourney } from './journeys/accessibility.js';
 import { shareJourney } from './journeys/share.js';
+import { installedAppJourney } from './journeys/app.js';
+
+const JOURNEYS = [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney, firstViewJourney, installedAppJourney, shareJourney, accessibilityJourney];
+const named = process.argv.slice(2);
+const chosen = named.length ? JOURNEYS.filter((run) => named.includes(run.name.replace(/Journey$/, ''))) : JOURNEYS;
 
 // The report journey's PDF reader loads meanwhile (a failure shows in its step, which awaits it again).
 loadPdfReader().catch(() => {});
-// PORT: a shared machine's own port (a free one otherwise).
-const server = await startServer(process.env.PORT ? { PORT: process.env.PORT } : {});
+const server = await startServer(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {});
 const journey = new Journey();
 let crashed = 0;
 try {
@@ -34,10 +39,7 @@ try {
         .filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('You rendered descendant <Routes>'));
       if (dev.length) throw new Error(`React Router's development build is in ${dev.join(', ')}`);
     });
-    const journeys = [administrationJourney, ticketsJourney, alarmsJourney, reportsJourney, phoneJourney, firstViewJourney, shareJourney, accessibilityJourney];
-    // `e2e/run.ts shareJourney ...`: those journeys alone (one being worked on).
-    const chosen = process.argv.slice(2);
-    for (const run of chosen.length ? journeys.filter((j) => chosen.includes(j.name)) : journeys) {
+    for (const run of chosen) {
       try {
         await run({ server, browser, journey });
       } catch (err) {

@@ -5,7 +5,7 @@
  * (monitoring, own profile, the pages entries bring). Login lives outside, at /login, and the
  * session is checked before this mounts (RequireSession in App.tsx).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   AdminContext, AdminUI, BasenameContextProvider, CustomRoutes, Resource, useCreatePath, useI18nProvider,
@@ -32,6 +32,9 @@ export const ADMIN_BASENAME = '/app';
 
 // The monitoring page is what opens first: only it is in this chunk; every other screen is loaded as it opens.
 const ProfilePage = lazyComponent(() => import('../resources/profile/ProfilePage'), (m) => m.default);
+
+/** The installed app's worker and its new-version notice (src/pwa). */
+const UpdatePrompt = lazyComponent(() => import('../pwa/UpdatePrompt'), (m) => m.default);
 
 const ToMonitoring = () => <Navigate to={`${ADMIN_BASENAME}/monitoring`} replace />;
 const ToNotFound = () => <Navigate to="/404" replace />;
@@ -124,6 +127,7 @@ export default function AdminApp() {
       >
         {children}
       </AdminUI>
+      <Suspense fallback={null}><UpdatePrompt /></Suspense>
     </AdminFrame>
   );
 }

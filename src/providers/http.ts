@@ -8,10 +8,9 @@
  *   as a react-admin HttpError whose body also carries `errors` for server-side form validation.
  */
 import { HttpError } from 'react-admin';
-import { authRoutes } from '../../contract/paths';
+import { API_PREFIX, authRoutes } from '../../contract/paths';
+import { noteAnswer } from './kept';
 import { clearSession, dropAccessToken, getAccessToken, getRefreshToken, navigateTo, setTokens, type TokenPair } from './session';
-
-export const API_BASE = '/api';
 
 /**
  * What carries a call: the browser's fetch (looked up at each call, so tests can swap it). The
@@ -41,7 +40,7 @@ export function buildUrl(path: string, query?: Query): string {
     else params.append(key, String(value));
   }
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+  return `${API_PREFIX}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
 }
 
 async function parse(response: Response): Promise<unknown> {
@@ -181,6 +180,7 @@ async function respond(path: string, options: RequestOptions): Promise<Response>
     if (renewed) response = await send(path, options, getAccessToken());
     else clearSession();
   }
+  noteAnswer(response);
   return response;
 }
 

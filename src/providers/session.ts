@@ -4,6 +4,7 @@
  * "flash" message the login page shows after the session ended elsewhere.
  */
 import type { Profile as ProfileReply, TokenPair } from '../../contract/auth';
+import { forgetKept } from './kept';
 
 export type { TokenPair };
 /**
@@ -39,11 +40,12 @@ export function getProfile(): Profile | null {
 
 export const setProfile = (profile: Profile) => localStorage.setItem(USER, JSON.stringify(profile));
 
-/** Forgets the tokens and the stored user. */
+/** Forgets the tokens, the stored user and the monitoring reads the installed app kept for them. */
 export function clearSession() {
   localStorage.removeItem(ACCESS);
   localStorage.removeItem(REFRESH);
   localStorage.removeItem(USER);
+  void forgetKept();
 }
 
 export interface Flash {

@@ -5,7 +5,7 @@ import { fieldError, notFound } from '../../core/errors.js';
 import { route } from '../../core/route.js';
 import { forgetSettings, readSettings } from '../../core/settings.js';
 import { queueRebuild, rebuildProgress } from '../../measurements/rebuild.js';
-import { settingsApi } from '../../../contract/settings.js';
+import { APP_COLOURS, APP_START, settingsApi } from '../../../contract/settings.js';
 import { communeRows, findSettings, settingsRows, updateSettings } from './queries.js';
 
 const validTimeZone = (tz: string) => {
@@ -22,6 +22,22 @@ export default fp(async (app) => {
       sign_in: { password: true, google: Boolean(config.googleIssuer && config.googleClientId && config.googleClientSecret) },
       weather: Boolean(config.weatherApiKey),
       mail: Boolean(config.smtpUrl),
+    };
+  });
+
+  // Read at each install and update check, so the installed app takes the portal's name as staff set it.
+  route(app, settingsApi.manifest, async (_request, reply) => {
+    const { name } = await readSettings(db);
+    reply.type('application/manifest+json').header('cache-control', 'no-cache');
+    return {
+      name, short_name: name, lang: 'es', start_url: APP_START, scope: '/', display: 'standalone',
+      theme_color: APP_COLOURS.theme, background_color: APP_COLOURS.background,
+      // The files of public/ (the build copies them to the site's root).
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
     };
   });
 

@@ -16,5 +16,6 @@ import userAccounts from './user-accounts';
 import inputs from './inputs';
 import webPush from './web-push';
 import billing from './billing';
+import installedApp from './installed-app';
 
-export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks, billing);
+export default mergeMessages(ra, common, auth, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks, billing, installedApp);

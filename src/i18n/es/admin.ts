@@ -18,5 +18,6 @@ import inputs from './inputs';
 import webPush from './web-push';
 import shareLinks from './share-links';
 import billing from './billing';
+import installedApp from './installed-app';
 
-export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks, billing);
+export default mergeMessages(ra, resources, monitoringFigures, devices, reports, fleet, alarms, catalogue, readings, userAccounts, inputs, webPush, shareLinks, billing, installedApp);

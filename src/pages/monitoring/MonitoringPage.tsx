@@ -29,6 +29,7 @@ import { useFirstViewRelease, useHoldFirstView } from '../../firstView/useReleas
 import { localDay, performanceQuery, pick, plantsQuery, projectsQuery, REFRESH_MS, snapshotQuery } from './queries';
 import { CHOSEN, SHOWN_PLANT, SHOWN_PROJECT } from './choices';
 import { ShareButton } from '../../components/ShareLinks';
+import { KeptNotice } from './KeptNotice';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -252,6 +253,7 @@ export const MonitoringPage = () => {
       {/* The page's h1 is its title in the top bar (AppBar.tsx). */}
       <Typography variant="h5" component="h2">{translate('app.monitoring.title')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.monitoring.subtitle')}</Typography>
+      <KeptNotice />
       {isPending && <Loading />}
       {error && <Alert severity="error">{translate('app.monitoring.projects_error')}</Alert>}
       {!isPending && !error && !project && <Alert severity="info">{translate('app.monitoring.no_projects')}</Alert>}

@@ -107,3 +107,27 @@ describe('features', () => {
     }
   });
 });
+
+describe('the installable app', () => {
+  it("gives anyone the manifest, named as staff named the portal, opening on the monitoring page", async () => {
+    const manifest = async () => {
+      const res = await ctx.request(null, { method: 'GET', url: '/api/manifest.webmanifest' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      return res.json();
+    };
+    expect(await manifest()).toMatchObject({
+      name: 'Solar Chile', short_name: 'Solar Chile', start_url: '/app/monitoring', display: 'standalone', theme_color: '#2a3042',
+    });
+    expect((await manifest()).icons).toEqual(expect.arrayContaining([
+      expect.objectContaining({ sizes: '192x192' }), expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+    ]));
+    const row = await settingsRow(staff);
+    await ctx.request(staff, { method: 'PUT', url: `/api/update/settings/parameters/${row.id}`, payload: { name: 'Sol de Maipú' } });
+    try {
+      expect(await manifest()).toMatchObject({ name: 'Sol de Maipú', short_name: 'Sol de Maipú' });
+    } finally {
+      await ctx.request(staff, { method: 'PUT', url: `/api/update/settings/parameters/${row.id}`, payload: { name: row.name } });
+    }
+  });
+});

@@ -103,7 +103,8 @@ const projectSnapshot = {
   },
 };
 
-function mockApi(handler: Handler = () => undefined) {
+/** `headers`: what every answer also carries (the service worker's mark on a kept one). */
+function mockApi(handler: Handler = () => undefined, headers: () => Record<string, string> = () => ({})) {
   calls = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
@@ -121,7 +122,7 @@ function mockApi(handler: Handler = () => undefined) {
                   : /^\/power-plant\/\d+\/remanente$/.test(path) ? { body: { plant: 7, months: [] } }
                   : path.startsWith('/v2/get/data/date/') ? { body: { plant: 7, type: url.searchParams.get('type'), date: url.searchParams.get('date'), unit: 'Wh', series: [], totals: {} } }
                     : { body: [] });
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json', ...headers() } });
   }));
 }
 
@@ -209,6 +210,19 @@ afterEach(() => {
 });
 
 describe('monitoring page', () => {
+  it('offline, shows the figures the installed app kept, saying when they were last updated, until the network answers again', async () => {
+    const keptAt = '2026-03-10T15:31:00.000Z';
+    let offline = true;
+    // The service worker's answers from its cache carry when it kept them (src/pwa/sw.ts).
+    mockApi(undefined, (): Record<string, string> => (offline ? { 'x-kept-at': keptAt } : {}));
+    renderPage();
+    await waitFor(() => expect(within(card('Potencia actual')).getByText('3,25 kW')).toBeInTheDocument(), { timeout: 10_000 });
+    expect(screen.getByText(plain(`Sin conexión: estas cifras son las que viste por última vez. Última actualización: ${es.dateTime(keptAt)}`))).toBeInTheDocument();
+    offline = false;
+    window.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(screen.queryByText(/Última actualización/)).not.toBeInTheDocument());
+  });
+
   it('shows the snapshot figures formatted for Spanish, each with its period, with the battery', async () => {
     mockApi();
     const store = memoryStore();
