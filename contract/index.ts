@@ -23,6 +23,7 @@ import { reportApi } from './reports.js';
 import { fleetApi } from './fleet.js';
 import { firstViewApi } from './first-view.js';
 import { sourcesApi } from './sources.js';
+import { siteAgentApi } from './site-agents.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -47,6 +48,7 @@ export const api = {
   fleet: fleetApi,
   firstView: firstViewApi,
   sources: sourcesApi,
+  siteAgent: siteAgentApi,
   distributor: distributorApi, tariff: tariffApi, injectionPrice: injectionPriceApi,
   remanenteAssignment: remanenteAssignmentApi, billing: billingApi,
 } satisfies Record<string, Record<string, EndpointSpec>>;
