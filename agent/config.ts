@@ -21,13 +21,15 @@ export interface AgentConfig {
   timeoutMs: number;
   /** Points per push. */
   batch: number;
+  /** The agent's name on the portal (default: the host name). */
+  name?: string;
 }
 
 export type Command = { kind: 'run'; config: AgentConfig } | { kind: 'discover'; target: string; ports: number[]; units: number[]; timeoutMs: number } | { kind: 'help' };
 
 export const USAGE = `Usage:
   npm run agent -- --portal URL --key INGEST_KEY --sunspec HOST[:PORT][/UNIT] ... [--fronius URL[#DEVICE]] ...
-                   [--interval SECONDS] [--buffer DIR] [--buffer-mb MB] [--timeout MS] [--batch N]
+                   [--interval SECONDS] [--buffer DIR] [--buffer-mb MB] [--timeout MS] [--batch N] [--name NAME]
   npm run agent -- --config agent.json        (the same settings as JSON; flags given as well win)
   npm run agent -- --discover HOST|CIDR [--ports 502,1502] [--units 1,126,200] [--timeout MS]`;
 
@@ -59,7 +61,7 @@ export function parseCommand(argv: string[]): Command {
       portal: { type: 'string' }, key: { type: 'string' },
       sunspec: { type: 'string', multiple: true }, fronius: { type: 'string', multiple: true },
       interval: { type: 'string' }, buffer: { type: 'string' }, 'buffer-mb': { type: 'string' },
-      timeout: { type: 'string' }, batch: { type: 'string' }, config: { type: 'string' },
+      timeout: { type: 'string' }, batch: { type: 'string' }, name: { type: 'string' }, config: { type: 'string' },
       discover: { type: 'string' }, ports: { type: 'string' }, units: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -90,6 +92,7 @@ export function parseCommand(argv: string[]): Command {
       bufferBudgetMb: positive(pick(values['buffer-mb'], 'buffer_mb') ?? 200, 'buffer-mb'),
       timeoutMs: positive(pick(values.timeout, 'timeout_ms') ?? 3000, 'timeout'),
       batch: Math.min(10_000, Math.floor(positive(pick(values.batch, 'batch') ?? 500, 'batch'))),
+      name: pick(values.name, 'name'),
     },
   };
 }

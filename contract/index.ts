@@ -25,6 +25,7 @@ import { firstViewApi } from './first-view.js';
 import { sourcesApi } from './sources.js';
 import { webPushApi } from './web-push.js';
 import { shareLinkApi } from './share-links.js';
+import { siteAgentApi } from './site-agents.js';
 import type { EndpointSpec } from './http.js';
 
 export const api = {
@@ -51,6 +52,7 @@ export const api = {
   sources: sourcesApi,
   webPush: webPushApi,
   shareLink: shareLinkApi,
+  siteAgent: siteAgentApi,
   distributor: distributorApi, tariff: tariffApi, injectionPrice: injectionPriceApi,
   remanenteAssignment: remanenteAssignmentApi, billing: billingApi,
   realBill: realBillApi, reconciliation: reconciliationApi,

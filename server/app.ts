@@ -39,6 +39,7 @@ import collectorRoutes from './plugins/collector/index.js';
 import weatherRoutes from './plugins/weather/index.js';
 import measurementRoutes from './plugins/measurements/index.js';
 import ingestRoutes from './plugins/ingest/index.js';
+import siteAgentRoutes from './plugins/site-agents/index.js';
 import expectedRoutes from './plugins/expected/index.js';
 import pushRoutes from './plugins/push/index.js';
 import alarmRoutes from './plugins/alarms/index.js';
@@ -202,6 +203,7 @@ export async function buildApp({ config, db, mailer, logger = false, webDir, fir
     await api.register(weatherRoutes);
     await api.register(measurementRoutes);
     await api.register(ingestRoutes);
+    await api.register(siteAgentRoutes);
     await api.register(expectedRoutes);
     await api.register(pushRoutes);
     await api.register(alarmRoutes);

@@ -13,13 +13,15 @@ export interface IngestLink {
   url: string;
   up: boolean;
   pushes: Push[];
+  /** The agent's status reports (POST /api/ingest/agent) and the portal's answers. */
+  statuses: { body: unknown; status: number }[];
   /** Called with each push the portal answered, before the agent gets the answer; `false` withholds it (the connection is cut). */
   onAnswer: ((push: Push) => boolean | Promise<boolean>) | null;
   close(): Promise<void>;
 }
 
 export async function ingestLink(portal: string): Promise<IngestLink> {
-  const link: IngestLink = { url: '', up: true, pushes: [], onAnswer: null, close: async () => {} };
+  const link: IngestLink = { url: '', up: true, pushes: [], statuses: [], onAnswer: null, close: async () => {} };
   const server = http.createServer((req, res) => {
     if (!link.up) return req.socket.destroy();
     const chunks: Buffer[] = [];
@@ -30,6 +32,10 @@ export async function ingestLink(portal: string): Promise<IngestLink> {
         method: req.method, body, headers: { 'content-type': String(req.headers['content-type']), 'x-api-key': String(req.headers['x-api-key']) },
       });
       const text = await answer.text();
+      if (req.url?.endsWith('/agent')) {
+        link.statuses.push({ body: JSON.parse(body.toString()), status: answer.status });
+        return res.writeHead(answer.status).end(text);
+      }
       const push: Push = { points: JSON.parse(body.toString()).points, status: answer.status, answer: answer.ok ? JSON.parse(text) : null };
       link.pushes.push(push);
       if (link.onAnswer && !(await link.onAnswer(push))) return req.socket.destroy();

@@ -526,6 +526,29 @@ export const pushCredentials = pgTable('push_credentials', {
   clock_offset_s: doublePrecision('clock_offset_s'),
 }, (t) => [index('push_credentials_plant_idx').on(t.plant)]);
 
+/** A device a site agent reads, as the agent last reported it (contract/site-agents.ts, AgentDevice). */
+export interface SiteAgentDevice {
+  address: string; kind: 'inverter' | 'meter' | 'other'; manufacturer: string | null; model: string | null; serial: string | null;
+  rated_power_w: number | null; models: number[]; mppts: number; ok: boolean | null; last_error: string | null; last_read_at: string | null;
+}
+
+/**
+ * Site agents (agent/, docs/agent.md) as they last reported, one row per plant and agent: when they
+ * last called, their version, the devices they read and their backlog. Never the key they used.
+ */
+export const siteAgents = pgTable('site_agents', {
+  id: serial('id').primaryKey(),
+  plant: integer('plant_id').notNull().references(() => powerPlants.id, { onDelete: 'cascade' }),
+  /** The agent's own name for itself (its host name unless configured). */
+  agent: varchar('agent', { length: 120 }).notNull(),
+  version: varchar('version', { length: 40 }).notNull(),
+  devices: jsonb('devices').$type<SiteAgentDevice[]>().notNull().default([]),
+  backlog: integer('backlog').notNull().default(0),
+  oldest_waiting_at: timestamp('oldest_waiting_at', { withTimezone: true }),
+  first_contact_at: createdAt(),
+  last_contact_at: timestamp('last_contact_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('site_agents_uq').on(t.plant, t.agent)]);
+
 /** Devices a datalogger pushed that match none of the plant's inverters, until staff assign them. */
 export const pushDevices = pgTable('push_devices', {
   id: serial('id').primaryKey(),

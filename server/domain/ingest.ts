@@ -13,7 +13,8 @@ import { eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { tableCache } from '../db/cache.js';
 import { ingestKeys, investors } from '../db/schema.js';
-import type { Inverters } from '../measurements/ingest.js';
+import { hashKey, type Inverters } from '../measurements/ingest.js';
+import { unauthorized } from '../core/errors.js';
 
 /** The most a push may carry, over HTTP (its body) or MQTT (a message's payload). */
 export const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
@@ -36,6 +37,14 @@ const plantInverters = tableCache([getTableName(investors)], async (db: Db, plan
 
 /** The key with this hash (an X-Api-Key header's), if it exists. */
 export const keyByHash = (db: Db, hash: string) => byHash.get(db, hash);
+
+/** The key of an `X-Api-Key` header (push ingest, site agents), or a 401; the key itself is neither kept nor logged. */
+export async function keyOfHeader(db: Db, header: string | string[] | undefined): Promise<IngestKeyRef> {
+  if (typeof header !== 'string' || !header.trim()) throw unauthorized('Falta la clave de API (cabecera X-Api-Key).');
+  const key = await keyByHash(db, hashKey(header.trim()));
+  if (!key) throw unauthorized('Clave de API inválida o revocada.');
+  return key;
+}
 
 /** The key whose MQTT topic id this is (the topic's middle level), if it exists. */
 export const keyByTopic = (db: Db, topicId: string) => byTopic.get(db, topicId);

@@ -12,6 +12,8 @@ export interface Formatters {
   /** IANA zone every time and local day is shown in: the plant's (settings.time_zone, as the API uses). */
   timeZone: string;
   number: (value: number, digits?: number) => string;
+  /** How long ago an instant was ("hace 3 minutos"), in the largest whole unit. */
+  ago: (iso: string, now?: number) => string;
   /** W -> "3,25 kW" */
   power: (watts: number) => string;
   /** Wh -> kWh, or MWh from 1 000 kWh */
@@ -94,10 +96,17 @@ export function makeFormatters(lang: string, rtl = false, timeZone = country.tim
     const parts = numberFormat(locale, { style: 'currency', currency }).formatToParts(amount);
     return parts.map((p, i) => (lang === 'es' && p.type === 'currency' && parts[i + 1]?.type === 'integer' ? `${p.value}\u00a0` : p.value)).join('');
   };
+  const ago = (iso: string, now = Date.now()) => {
+    const seconds = Math.round((Date.parse(iso) - now) / 1000);
+    const [value, unitName] = Math.abs(seconds) < 60 ? [seconds, 'second'] : Math.abs(seconds) < 3600 ? [Math.round(seconds / 60), 'minute']
+      : Math.abs(seconds) < 86_400 ? [Math.round(seconds / 3600), 'hour'] : [Math.round(seconds / 86_400), 'day'];
+    return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value as number, unitName as Intl.RelativeTimeFormatUnit);
+  };
   return {
     lang,
     timeZone,
     number,
+    ago,
     power: (w) => unit(`${number(w / 1000)} kW`),
     energy: (wh) => unit(Math.abs(wh) >= 1e6 ? `${number(wh / 1e6)} MWh` : `${number(wh / 1000, 1)} kWh`),
     mass: (kg) => unit(Math.abs(kg) >= 1000 ? `${number(kg / 1000)} t` : `${number(kg, 1)} kg`),

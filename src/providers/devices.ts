@@ -12,7 +12,9 @@ import {
 } from '../../contract/push';
 import { collectorApi, type InverterCollector } from '../../contract/collector';
 import { ingestApi, type IssuedIngestKey } from '../../contract/ingest';
+import { siteAgentApi, type AdoptedDevices, type SiteAgent } from '../../contract/site-agents';
 
+export type { AdoptedDevices, SiteAgent };
 export type { AssignedDevice, InverterCollector, InverterEvent, IssuedIngestKey, IssuedPushCredential, PushDevice, WaysIn };
 
 export const deviceCalls = {
@@ -45,6 +47,13 @@ export const deviceCalls = {
 
   /** Devices a datalogger pushed that match none of the plant's inverters. */
   pushDevices: (plant: number | string, signal?: AbortSignal) => request<PushDevice[]>(fill(pushApi.devices.path, { id: plant }), { signal }),
+
+  /** The plant's site agents as they last reported: version, last contact, devices seen, backlog. */
+  siteAgents: (plant: number | string, signal?: AbortSignal) => request<SiteAgent[]>(fill(siteAgentApi.list.path, { id: plant }), { signal }),
+
+  /** Creates the inverters (and MPPTs) the plant's agents found, skipping serials already there. */
+  adoptAgentDevices: (plant: number | string) =>
+    request<AdoptedDevices>(fill(siteAgentApi.adopt.path, { id: plant }), { method: siteAgentApi.adopt.method }),
 
   /** Gives inverter `investor` the device's datalogger and device id; its next pushes are stored. */
   assignPushDevice: (device: number, investor: number) =>

@@ -19,6 +19,7 @@ import { DAY, startFroniusReplay } from '../../testing/fronius-replay.js';
 import { Agent } from '../../agent/agent.js';
 import type { AgentConfig } from '../../agent/config.js';
 import type { Clock, Log } from '../../agent/buffer/forward.js';
+import { VERSION } from '../../agent/version.js';
 
 // A port of its own (testing/ports.ts): no other suite's server takes it meanwhile.
 const PORT = reservePort();
@@ -53,6 +54,7 @@ afterEach(() => {
   link.up = true;
   link.onAnswer = null;
   link.pushes.length = 0;
+  link.statuses.length = 0;
 });
 
 const bufferDir = () => {
@@ -91,6 +93,37 @@ describe('site agent', () => {
     expect(agent.devices.map((d) => [d.ok, d.lastError])).toEqual([[true, null], [true, null], [false, `no answer from 127.0.0.1:${PORT}/5 in 1500 ms`]]);
     expect(agent.buffer.peek(10).entries.map((e) => e.point.investor).sort()).toEqual(['3000000001', 'HYB-0001']);
     agent.stop();
+  });
+
+  it('reports its version, the devices it reads and its backlog to the portal, which keeps them for the plant', async () => {
+    const agent = new Agent(config({ name: 'rpi-test', sunspec: [1, 126, 5].map((unit) => ({ host: '127.0.0.1', port: PORT, unit })) }), undefined, quiet);
+    await agent.readRound();
+    expect(await agent.reportStatus()).toBe(true);
+    const [sent] = link.statuses;
+    expect(sent.status).toBe(204);
+    expect(sent.body).toMatchObject({
+      agent: 'rpi-test', version: VERSION,
+      devices: [
+        { address: `127.0.0.1:${PORT}/1`, kind: 'inverter', manufacturer: 'Fronius', model: 'Symo GEN24 6.0 Plus', serial: 'HYB-0001', rated_power_w: 6000, mppts: 2, ok: true, last_error: null },
+        { address: `127.0.0.1:${PORT}/126`, kind: 'inverter', manufacturer: 'SMA', serial: '3000000001', ok: true },
+        { address: `127.0.0.1:${PORT}/5`, kind: 'other', serial: null, ok: false, last_error: `no answer from 127.0.0.1:${PORT}/5 in 1500 ms` },
+      ],
+      backlog: { readings: 2, oldest_at: expect.any(String) },
+    });
+    expect((sent.body as { devices: { models: number[] }[] }).devices[0].models).toEqual(expect.arrayContaining([1, 103, 120, 124, 160]));
+    const [row] = await query(ctx.database.db, sql`select version, backlog from site_agents where agent = 'rpi-test'`);
+    expect(row).toEqual({ version: VERSION, backlog: 2 });
+
+    agent.stop();
+
+    // Running, it reports by itself (a device that never answers: no reading reaches the other tests' plant).
+    const running = new Agent(config({ name: 'rpi-test', sunspec: [{ host: '127.0.0.1', port: PORT, unit: 5 }] }), undefined, quiet);
+    link.statuses.length = 0;
+    running.start();
+    const end = Date.now() + 10_000;
+    while (!link.statuses.length && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    running.stop();
+    expect(link.statuses[0]?.status).toBe(204);
   });
 
   it("gives a meter's figures, when the meter is a device of its own, to the inverter's readings", async () => {

@@ -16,12 +16,12 @@ import { readSettings } from '../../core/settings.js';
 import { sendNotification } from '../notifications/send.js';
 import { projectMembers } from '../notifications/queries.js';
 import {
-  activeAlarms, alarmAudience, alarmFacts, batteryYesterday, closeAlarm, inverterStates, mpptWiring, openAlarm,
+  activeAlarms, agentContacts, alarmAudience, alarmFacts, batteryYesterday, closeAlarm, inverterStates, mpptWiring, openAlarm,
   plantsToCheck, productionYesterday, recentMpptPower,
 } from './queries.js';
 import { expectedDay, overcastDayWh, plantModels } from '../../measurements/expected.js';
 import {
-  batteryVerdicts, errorVerdicts, GOOD_LIGHT_W_PER_WP, MIN_SAMPLES, offlineVerdicts, productionVerdicts, siblingVerdicts, type MpptPower, type MpptWiring, type Verdict,
+  agentVerdicts, batteryVerdicts, errorVerdicts, GOOD_LIGHT_W_PER_WP, MIN_SAMPLES, offlineVerdicts, productionVerdicts, siblingVerdicts, type MpptPower, type MpptWiring, type Verdict,
 } from './rules.js';
 import { alarmMessage, languageOf } from './messages.js';
 import { enqueuePush } from '../web-push/outbox.js';
@@ -47,6 +47,7 @@ export async function evaluateAlarms(app: FastifyInstance, opts: EvaluateOptions
   const ids = plants.map((p) => p.id);
 
   const inverters = await inverterStates(db, ids);
+  const agents = await agentContacts(db, ids);
   const wiring = new Map<number, MpptWiring & { plant: number }>();
   for (const row of await mpptWiring(db, ids)) {
     const m = wiring.get(row.mppt) ?? { mppt: row.mppt, name: row.name, number: row.number, investor: row.investor, plant: row.plant, wp: 0, strings: [] };
@@ -81,6 +82,7 @@ export async function evaluateAlarms(app: FastifyInstance, opts: EvaluateOptions
     const installedKwp = plant.capacity_kwp ?? (mpptsOf(plant.id).reduce((a, m) => a + m.wp, 0) / 1000 || null);
     return [
       ...offlineVerdicts(plant, own, now),
+      ...agentVerdicts(plant, agents.filter((a) => a.plant === plant.id), now),
       ...errorVerdicts(plant, own, opts.errorCodes ?? new Map()),
       ...siblingVerdicts(plant, mpptsOf(plant.id), power),
       ...batteryVerdicts(plant, installedKwp, battery),

@@ -14,6 +14,8 @@ interface Words {
   /** A label and its value, with the language's colon ('Planta: Planta Maipú', 'Centrale : …', '电站：…'). */
   labelled: (label: string, value: string) => string;
   lastReading: (at: string, minutes: string) => string;
+  /** A site agent silent (docs/agent.md): its name, its last contact. */
+  agentSilent: (agent: string, at: string, minutes: string) => string;
   status: (status: string) => string;
   code: (code: number, name: string) => string;
   siblings: (pct: string, threshold: string, window: string) => string;
@@ -33,6 +35,7 @@ const WORDS: Record<NameLanguage, Words> = {
     where: { plant: 'Planta', inverter: 'Inversor', mppt: 'MPPT', string: 'String' },
     labelled: colon,
     lastReading: (at, min) => `Última lectura: ${at} (más de ${min} minutos de luz sin datos).`,
+    agentSilent: (agent, at, min) => `El agente del sitio «${agent}» dejó de informar. Último contacto: ${at} (más de ${min} minutos de luz sin noticias).`,
     status: (s) => `Estado informado: ${s}.`,
     code: (c, n) => `Código ${c}: ${n}.`,
     siblings: (pct, thr, win) => `Produce el ${pct} % de lo que producen sus pares por Wp instalado (umbral ${thr} %), en ${win}.`,
@@ -46,6 +49,7 @@ const WORDS: Record<NameLanguage, Words> = {
     where: { plant: 'Plant', inverter: 'Inverter', mppt: 'MPPT', string: 'String' },
     labelled: colon,
     lastReading: (at, min) => `Last reading: ${at} (more than ${min} minutes of daylight without data).`,
+    agentSilent: (agent, at, min) => `The site agent “${agent}” stopped reporting. Last contact: ${at} (more than ${min} minutes of daylight without news).`,
     status: (s) => `Reported status: ${s}.`,
     code: (c, n) => `Code ${c}: ${n}.`,
     siblings: (pct, thr, win) => `It produces ${pct} % of what its siblings produce per installed Wp (threshold ${thr} %), over ${win}.`,
@@ -59,6 +63,7 @@ const WORDS: Record<NameLanguage, Words> = {
     where: { plant: 'Centrale', inverter: 'Onduleur', mppt: 'MPPT', string: 'Chaîne' },
     labelled: (label, value) => `${label} : ${value}`,
     lastReading: (at, min) => `Dernière mesure : ${at} (plus de ${min} minutes de jour sans données).`,
+    agentSilent: (agent, at, min) => `L’agent du site « ${agent} » ne donne plus de nouvelles. Dernier contact : ${at} (plus de ${min} minutes de jour sans nouvelles).`,
     status: (s) => `État signalé : ${s}.`,
     code: (c, n) => `Code ${c} : ${n}.`,
     siblings: (pct, thr, win) => `Il produit ${pct} % de ce que produisent ses voisins par Wc installé (seuil ${thr} %), sur ${win}.`,
@@ -72,6 +77,7 @@ const WORDS: Record<NameLanguage, Words> = {
     where: { plant: 'المحطة', inverter: 'العاكس', mppt: 'MPPT', string: 'السلسلة' },
     labelled: colon,
     lastReading: (at, min) => `آخر قراءة: ${at} (أكثر من ${min} دقيقة من ضوء النهار بلا بيانات).`,
+    agentSilent: (agent, at, min) => `توقّف وكيل الموقع «${agent}» عن الإبلاغ. آخر اتصال: ${at} (أكثر من ${min} دقيقة من ضوء النهار بلا أخبار).`,
     status: (s) => `الحالة المبلغ عنها: ${s}.`,
     code: (c, n) => `الرمز ${c}: ${n}.`,
     siblings: (pct, thr, win) => `ينتج ${pct} % مما ينتجه نظراؤه لكل واط ذروة مركّب (الحد ${thr} %)، خلال ${win}.`,
@@ -85,6 +91,7 @@ const WORDS: Record<NameLanguage, Words> = {
     where: { plant: '电站', inverter: '逆变器', mppt: 'MPPT', string: '组串' },
     labelled: (label, value) => `${label}：${value}`,
     lastReading: (at, min) => `最后读数：${at}（超过 ${min} 分钟日照时间无数据）。`,
+    agentSilent: (agent, at, min) => `现场代理“${agent}”已停止上报。最后联系：${at}（超过 ${min} 分钟日照时间无消息）。`,
     status: (s) => `上报状态：${s}。`,
     code: (c, n) => `代码 ${c}：${n}。`,
     siblings: (pct, thr, win) => `按装机 Wp 计，其发电量为同级的 ${pct}%（阈值 ${thr}%），时段：${win}。`,
@@ -127,6 +134,7 @@ export function alarmMessage(alarm: AlarmFacts, language: NameLanguage, timeZone
     switch (alarm.kind) {
       case 'plant_offline':
       case 'inverter_offline':
+        if (typeof d.site_agent === 'string') return w.agentSilent(d.site_agent, time(language, timeZone, d.last_contact_at), num(language, d.threshold_minutes, 0));
         return w.lastReading(time(language, timeZone, d.last_reading_at), num(language, d.threshold_minutes, 0));
       case 'inverter_error': {
         const status = FRONIUS_STATUS_NAMES[String(d.status)]?.[language] ?? String(d.status);

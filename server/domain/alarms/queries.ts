@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   alarmEvents, alarmPlantThresholds, alarms, inverterEvents, investors, measurements, mppts, panels,
-  powerPlants, strings, ticketTypes, users,
+  powerPlants, siteAgents, strings, ticketTypes, users,
 } from '../../db/schema.js';
 import { epochMs, intArray, names, rows, selectList } from '../../db/sql.js';
 import { FRONIUS_ERROR_CODES } from '../../../contract/fronius-codes.js';
@@ -30,6 +30,11 @@ export async function plantsToCheck(db: Db, defaults: AlarmThresholds, plants?: 
   }));
 }
 export type PlantToCheck = Awaited<ReturnType<typeof plantsToCheck>>[number];
+
+/** The plants' site agents and when each last reported (docs/agent.md). */
+export const agentContacts = (db: Db, plants: number[]) => rows<{ id: number; plant: number; agent: string; last_contact_at: number }>(db, sql`
+  select ${selectList({ id: siteAgents.id, plant: siteAgents.plant, agent: siteAgents.agent, last_contact_at: epochMs(siteAgents.last_contact_at) })}
+  from ${siteAgents} where ${inArray(siteAgents.plant, plants)}`);
 
 /** Fronius codes a healthy inverter reports (dusk, night, grid limits): never a fault. */
 const BENIGN_CODES = intArray(Object.entries(FRONIUS_ERROR_CODES).filter(([, c]) => c.benign).map(([code]) => Number(code)));

@@ -39,6 +39,7 @@ export function daylightMinutes(latitude: number, longitude: number, from: numbe
 const subjectOf = {
   plant: (plant: number) => `plant:${plant}`,
   investor: (investor: number) => `investor:${investor}`,
+  siteAgent: (agent: number) => `site-agent:${agent}`,
   mppt: (mppt: number) => `mppt:${mppt}`,
 };
 
@@ -72,6 +73,24 @@ export function offlineVerdicts(plant: PlantToCheck, inverters: InverterState[],
       details: !whole && i.minutes > limit ? { last_reading_at: since(i), threshold_minutes: limit } : {},
     })),
   ];
+}
+
+export interface AgentContact { id: number; plant: number; agent: string; last_contact_at: number }
+
+/**
+ * A site agent silent for more than N minutes of daylight (the offline rule's count) raises the
+ * plant's offline alarm, one per agent, saying the agent stopped reporting; its next report closes it.
+ */
+export function agentVerdicts(plant: PlantToCheck, agents: AgentContact[], now: number): Verdict[] {
+  if (plant.latitude === null || plant.longitude === null) return [];
+  const limit = plant.thresholds.alarm_offline_minutes;
+  return agents.map((a) => {
+    const active = daylightMinutes(plant.latitude!, plant.longitude!, a.last_contact_at, now, limit) > limit;
+    return {
+      kind: 'plant_offline', subject: subjectOf.siteAgent(a.id), plant: plant.id, active,
+      details: active ? { site_agent: a.agent, last_contact_at: new Date(a.last_contact_at).toISOString(), threshold_minutes: limit } : {},
+    };
+  });
 }
 
 /**

@@ -7,13 +7,13 @@
 import fp from 'fastify-plugin';
 import { ingestApi, MAX_POINTS } from '../../../contract/ingest.js';
 import { currentUser } from '../../core/access.js';
-import { fieldError, nonFieldError, notFound, unauthorized } from '../../core/errors.js';
+import { fieldError, nonFieldError, notFound } from '../../core/errors.js';
 import { route } from '../../core/route.js';
-import { checkRows, CsvError, hashKey, newKey, parseCsv } from '../../measurements/ingest.js';
+import { checkRows, CsvError, newKey, parseCsv } from '../../measurements/ingest.js';
 import { groupCommit } from '../../measurements/group-commit.js';
 import { deleteKey, insertKey, keysOf } from './queries.js';
 import { visiblePlant } from '../../core/visibility.js';
-import { INGEST_BODY_LIMIT, invertersOf, keyByHash, noteKeyUse } from '../../domain/ingest.js';
+import { INGEST_BODY_LIMIT, invertersOf, keyOfHeader, noteKeyUse } from '../../domain/ingest.js';
 
 declare module 'fastify' {
   interface FastifyRequest { ingestKey: { id: number; plant: number } | null }
@@ -76,12 +76,7 @@ export default fp(async (app) => {
     }, {
       bodyLimit: INGEST_BODY_LIMIT,
       // The key is checked before the body is even read.
-      onRequest: async (request) => {
-        const key = request.headers['x-api-key'];
-        if (typeof key !== 'string' || !key.trim()) throw unauthorized('Falta la clave de API (cabecera X-Api-Key).');
-        request.ingestKey = await keyByHash(db, hashKey(key.trim()));
-        if (!request.ingestKey) throw unauthorized('Clave de API inválida o revocada.');
-      },
+      onRequest: async (request) => { request.ingestKey = await keyOfHeader(db, request.headers['x-api-key']); },
       // Rows are checked one by one in the handler (a bad row is reported, not fatal): the body schema only documents.
       validatorCompiler: () => () => true,
       config: { keepsCaches: true },

@@ -6,50 +6,19 @@
  */
 import { useState, type ReactNode } from 'react';
 import {
-  Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useGetManyReference, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Confirm, useGetManyReference, useNotify, type Identifier } from 'react-admin';
 import { useFormatters } from '../../i18n/format';
 import { ClockOffset } from '../../components/ClockOffset';
 import { useIsPhone } from '../../components/useIsPhone';
 import type { IssuedIngestKey, IssuedPushCredential, WaysIn as WaysInData } from '../../providers/devices';
 import { useAppDataProvider } from '../../providers/useAppDataProvider';
+import { Copyable, Section, useT } from './WaysInParts';
+import { SiteAgents } from './SiteAgents';
 
 const REFRESH_MS = 60_000;
-
-function useT() {
-  const translate = useTranslate();
-  return (key: string, options?: object) => translate(`app.devices.ways_in.${key}`, options);
-}
-
-/** A value to copy into a device, with its copy button. */
-function Copyable({ value, what }: { value: string; what: string }) {
-  const t = useT();
-  const [copied, setCopied] = useState(false);
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <Box component="code" sx={{ wordBreak: 'break-all' }}>{value}</Box>
-      <Tooltip title={copied ? t('copied') : t('copy', { what })}>
-        <IconButton size="small" aria-label={t('copy', { what })}
-          onClick={() => { void navigator.clipboard?.writeText(value).then(() => setCopied(true)); }}>
-          <ContentCopy fontSize="inherit" />
-        </IconButton>
-      </Tooltip>
-    </Stack>
-  );
-}
-
-function Section({ id, title, howto, children }: { id: string; title: string; howto: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 2 }}>
-      <Typography id={id} variant="subtitle2" component="h4">{title}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{howto}</Typography>
-      {children}
-    </Box>
-  );
-}
 
 /** A table on wide screens; on a phone each row is a card of its labelled values (a URL needs the width). */
 function Rows({ head, rows, none }: { head: string[]; rows: ReactNode[][]; none: string }) {
@@ -94,6 +63,8 @@ export function WaysIn({ id }: { id: Identifier }) {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['waysIn', String(id)] });
   const delivered = (at: string | null | undefined) => (at ? t('last', { time: time(at) }) : t('never'));
+  // A key just issued here goes into the agent's install command (keys are shown once).
+  const [issuedKey, setIssuedKey] = useState<string | null>(null);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-labelledby={`ways-in-${id}`}>
@@ -106,7 +77,8 @@ export function WaysIn({ id }: { id: Identifier }) {
               rows={data.polling.map((p) => [p.name, <Copyable key="a" value={p.address} what={t('polling.address')} />, p.device_id, delivered(p.last_delivered_at)])} />
           </Section>
           <PushService plant={id} data={data} delivered={delivered} onChange={refresh} />
-          <IngestKeys plant={id} data={data} delivered={delivered} onChange={refresh} />
+          <IngestKeys plant={id} data={data} delivered={delivered} onChange={refresh} onIssued={setIssuedKey} />
+          <SiteAgents plant={id} issuedKey={issuedKey} />
           <Section id={`ways-in-mqtt-${id}`} title={t('mqtt.title')} howto={t('mqtt.howto')}>
             {data.mqtt.length > 0 && data.mqtt[0].broker === null && <Alert severity="info" sx={{ mb: 1 }}>{t('mqtt.no_broker')}</Alert>}
             <Rows none={t('mqtt.none')} head={[t('push.name'), t('mqtt.topic'), t('mqtt.broker'), t('polling.delivered')]}
@@ -208,8 +180,8 @@ function PushService({ plant, data, delivered, onChange }: {
 }
 
 /** Push-ingest keys: each also opens an MQTT topic, listed in the MQTT section. */
-function IngestKeys({ plant, data, delivered, onChange }: {
-  plant: Identifier; data: WaysInData; delivered: (at: string | null) => string; onChange: () => void;
+function IngestKeys({ plant, data, delivered, onChange, onIssued }: {
+  plant: Identifier; data: WaysInData; delivered: (at: string | null) => string; onChange: () => void; onIssued: (key: string) => void;
 }) {
   const t = useT();
   const dataProvider = useAppDataProvider();
@@ -218,6 +190,7 @@ function IngestKeys({ plant, data, delivered, onChange }: {
     create: async () => {
       const key = await dataProvider.createIngestKey(plant, { name });
       setName('');
+      onIssued(key.key);
       return key;
     },
     revoke: (key) => dataProvider.revokeIngestKey(key),

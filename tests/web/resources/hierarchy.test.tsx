@@ -330,6 +330,36 @@ describe('ways in on the plant page', () => {
   };
   const device = { id: 5, plant: 10, datalogger_id: '240.123456', device_id: 2, first_seen_at: '2026-11-20T10:00:00Z', last_seen_at: '2026-11-20T17:50:00Z', pushes: 12 };
 
+  it("shows the site agent's card: version, last contact, backlog, devices seen, the install command; the inverters found are added in one click", async () => {
+    const calls: { method: string; path: string }[] = [];
+    const agent = {
+      id: 1, plant: 10, agent: 'rpi-techo', version: '0.1.0', first_contact_at: '2026-11-20T10:00:00Z', last_contact_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+      backlog: { readings: 12, oldest_at: null },
+      devices: [{ address: '192.168.1.20:502/1', kind: 'inverter', manufacturer: 'Fronius', model: 'Symo GEN24 10.0', serial: '34180512', rated_power_w: 10000, models: [1, 103], mppts: 2, ok: true, last_error: null, last_read_at: null }],
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push({ method: init?.method ?? 'GET', path: url.pathname });
+      const answer = url.pathname === '/api/power-plant/10/ways-in' ? { ...waysIn, unmatched_devices: 0 }
+        : url.pathname === '/api/power-plant/10/site-agents' ? [agent]
+          : url.pathname === '/api/power-plant/10/site-agents/adopt' ? { created: [{ id: 30, name: 'Symo GEN24 10.0 34180512', serial_number: '34180512', mppts: 2 }], skipped: [] }
+            : null;
+      return new Response(answer === null ? null : JSON.stringify(answer), { status: answer === null ? 204 : 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderAdmin('/power-plants/10/show', { dataProvider: fakeDataProvider(installation()) });
+    const card = await screen.findByRole('article', { name: 'rpi-techo' });
+    expect(card).toHaveTextContent('Versión 0.1.0');
+    expect(card).toHaveTextContent('Último contacto: hace 3 minutos');
+    expect(card).toHaveTextContent('Lecturas en espera: 12');
+    expect(card).toHaveTextContent('34180512');
+    expect(card).toHaveTextContent('2 MPPT');
+    const section = screen.getByRole('region', { name: 'Agente del sitio' });
+    expect(section).toHaveTextContent('npm run agent -- --portal http://localhost:3000 --key INGEST_KEY');
+    await userEvent.click(within(section).getByRole('button', { name: 'Agregar los inversores encontrados a la planta' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/power-plant/10/site-agents/adopt' }));
+    expect(await screen.findByText('Inversores creados: 1; ya estaban: 0.')).toBeInTheDocument();
+  });
+
   it('shows staff every way in with its setup values and how-to; a login is created (password once) and revoked, a device assigned', async () => {
     const calls: { method: string; path: string; body: unknown }[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
