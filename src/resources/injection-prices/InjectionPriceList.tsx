@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { CreateButton, DataTable, ReferenceManyField, type Identifier } from 'react-admin';
+import { CreateButton, DataTable, ReferenceManyField, type Identifier, type RaRecord } from 'react-admin';
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { InlineEmpty } from '../../components/ListEmpty';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
@@ -10,8 +10,8 @@ import { CsvImportButton } from '../distributors/CsvImportButton';
 /** A distributor's injection prices, newest month first, on its page. */
 export function InjectionPriceList({ distributor }: { distributor: Identifier }) {
   const f = useFormatters();
-  const month = (r: Record<string, any>) => f.month(String(r.month).slice(0, 7));
-  const price = (r: Record<string, any>) => f.quantity(r.price, 'CLP/kWh', 4);
+  const month = (r: RaRecord) => f.month(String(r.month).slice(0, 7));
+  const price = (r: RaRecord) => f.quantity(r.price, 'CLP/kWh', 4);
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
