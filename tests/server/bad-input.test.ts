@@ -303,8 +303,9 @@ describe('bad input on every endpoint', () => {
   }, 300_000);
 
   it('asks for credentials on every non-public endpoint', async () => {
-    // (The staff calls under account-activate/ and account-check/ are checked; /features is public by design.)
-    const publicPaths = /^\/api\/(auth\/(token|signup|login\/google|account-activate$|account-check\/\{user_id\}$)|password-reset|features$)/;
+    // (The staff calls under account-activate/ and account-check/ are checked; /features, the installed
+    // app's manifest and a share link's reads, which its token opens, are public by design.)
+    const publicPaths = /^\/api\/(auth\/(token|signup|login\/google|account-activate$|account-check\/\{user_id\}$)|password-reset|features$|manifest\.webmanifest$|share\/\{token\}(\/curve)?$)/;
     for (const [path, methods] of Object.entries(doc.paths)) {
       if (!path.startsWith('/api/') || path.startsWith('/api/docs') || publicPaths.test(path)) continue;
       for (const method of Object.keys(methods)) {
