@@ -12,6 +12,7 @@ import type { MonthBill, PlantBills, RemanenteLedger } from '../../providers/mon
 import { useNearViewport } from '../../components/useNearViewport';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { RealBills } from './RealBills';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const CURRENCY = 'CLP';
 /** Bills of past months change only when staff change a tariff. */
@@ -48,10 +49,10 @@ function Summary({ title, totals, f }: { title: string; totals: Totals | undefin
   );
 }
 
-/** A table that scrolls sideways on a phone instead of widening the page. */
+/** A table of a year's months or of the ledger. */
 function Rows({ label, head, rows }: { label: string; head: string[]; rows: { key: string; cells: string[] }[] }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollRegion label={label}>
       <Table size="small" aria-label={label}>
         <TableHead><TableRow>{head.map((h, i) => <TableCell key={h} align={i ? 'right' : 'left'}>{h}</TableCell>)}</TableRow></TableHead>
         <TableBody>
@@ -60,7 +61,7 @@ function Rows({ label, head, rows }: { label: string; head: string[]; rows: { ke
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollRegion>
   );
 }
 

@@ -14,6 +14,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { DecimalInput } from '../../components/DecimalInput';
 import { attachmentAccept, useRefusedUpload } from '../../components/uploads';
 import type { Formatters } from '../../i18n/format';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const monthValid = [required('app.billing.month_required'), regex(/^[12]\d{3}-(0[1-9]|1[0-2])-01$/, 'app.billing.month_required')];
 
@@ -26,7 +27,7 @@ function Rows({ data, f }: { data: Reconciliation; f: Formatters }) {
   const kwh = (v: number) => f.quantity(v, 'kWh', 1);
   const money = (v: number) => f.money(v, 'CLP');
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollRegion label={t('title')}>
       <Table size="small" aria-label={t('title')}>
         <TableHead>
           <TableRow>
@@ -57,7 +58,7 @@ function Rows({ data, f }: { data: Reconciliation; f: Formatters }) {
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollRegion>
   );
 }
 

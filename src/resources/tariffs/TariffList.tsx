@@ -4,6 +4,7 @@ import { CreateButton, DataTable, ReferenceManyField, useTranslate, type Identif
 import { DeleteRecordButton } from '../../components/DeleteRecordButton';
 import { InlineEmpty } from '../../components/ListEmpty';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { useFormatters } from '../../i18n/format';
 import { CsvImportButton } from '../distributors/CsvImportButton';
 
@@ -31,7 +32,7 @@ export function TariffList({ distributor }: { distributor: Identifier }) {
           rowClick: 'edit',
         }}>
           {/* Sixteen columns: the table scrolls sideways rather than squeezing the source into a tall column. */}
-          <Box sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' } }}>
+          <ScrollRegion label={translate('resources.tariffs.name', { smart_count: 2 })} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
           <DataTable rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col source="option" />
             <DataTable.Col source="valid_from" render={(r) => day(r.valid_from)} />
@@ -44,7 +45,7 @@ export function TariffList({ distributor }: { distributor: Identifier }) {
               <DeleteRecordButton entity="tariff" iconOnly />
             </DataTable.Col>
           </DataTable>
-          </Box>
+          </ScrollRegion>
         </ResponsiveTable>
       </ReferenceManyField>
     </>
